@@ -1,0 +1,55 @@
+"""Uno Academy's engine: every official Uno rule and the popular house rules, in pure Python.
+
+    import uno
+    state = uno.new_game(players=["Ana", "Ben", "Chloé"], seed=7)
+    for action in uno.legal_actions(state):
+        print(action)              # "1: play R7", "1: draw", ...
+    state, events = uno.apply(state, "draw")
+
+The public contract is ENGINE-API.md; the rulings (and their ids) are RULES.md.
+This package imports no Streamlit (only ``uno.ui`` does).
+"""
+
+from uno.actions import Action, parse_action
+from uno.cards import COLORS, DECK_COUNTS, FULL_DECK, Card, Color, Kind, card_points, parse_card
+from uno.engine import apply, is_bluff, legal_actions, playable_cards
+from uno.errors import IllegalAction, NotationError, ScenarioError, UnoError
+from uno.rules import PRESETS, RuleSet
+from uno.scenario import dump_scenario, dumps_scenario, load_scenario
+from uno.setup import DealerChoice, choose_dealer, new_game, next_round, start_round
+from uno.state import Challenge, Event, GameState, Phase
+
+__all__ = [
+    "COLORS",
+    "DECK_COUNTS",
+    "FULL_DECK",
+    "PRESETS",
+    "Action",
+    "Card",
+    "Challenge",
+    "Color",
+    "DealerChoice",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "Kind",
+    "NotationError",
+    "Phase",
+    "RuleSet",
+    "ScenarioError",
+    "UnoError",
+    "apply",
+    "card_points",
+    "choose_dealer",
+    "dump_scenario",
+    "dumps_scenario",
+    "is_bluff",
+    "legal_actions",
+    "load_scenario",
+    "new_game",
+    "next_round",
+    "parse_action",
+    "parse_card",
+    "playable_cards",
+    "start_round",
+]

@@ -1,0 +1,667 @@
+"""The rules: ``legal_actions`` and ``apply``.
+
+All rule code works on ``Table``, a mutable scratch copy of a GameState. ``apply`` copies the
+state into a Table, runs one action, and freezes the result into a new GameState, so the state it
+was given is never touched. A fast simulation can keep one Table and run many actions on it with
+the very same functions (``Table.act``): one source of truth for every ruling.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from uno.actions import Action, parse_action
+from uno.cards import (
+    CARDS,
+    COLOR_OF,
+    COLORS,
+    KIND_OF,
+    POINTS_OF,
+    WD4_INDEX,
+    Card,
+    Color,
+    Kind,
+)
+from uno.errors import IllegalAction
+from uno.rules import RuleSet
+from uno.state import Challenge, Event, GameState, Phase
+
+__all__ = ["Table", "apply", "is_bluff", "legal_actions", "playable_cards", "rng_for"]
+
+_NUMBER: Final = int(Kind.NUMBER)
+_SKIP: Final = int(Kind.SKIP)
+_REVERSE: Final = int(Kind.REVERSE)
+_DRAW_TWO: Final = int(Kind.DRAW_TWO)
+_WILD: Final = int(Kind.WILD)
+_WD4: Final = int(Kind.WILD_DRAW_FOUR)
+_RANK7: Final = 7
+_RANK0: Final = 0
+
+PLAY, DRAWN, CHALLENGE = Phase.PLAY, Phase.DRAWN, Phase.CHALLENGE
+CHOOSE_COLOR, ROUND_OVER, GAME_OVER = Phase.CHOOSE_COLOR, Phase.ROUND_OVER, Phase.GAME_OVER
+
+
+def rng_for(seed: int, step: int | str) -> random.Random:
+    """The seeded generator of shuffle number ``step`` of a game: the same on every machine."""
+    return random.Random(f"uno:{seed}:{step}")
+
+
+def matches(card: int, top: int, color: int) -> bool:
+    """R-PLAY-1/2/3: same colour as the colour to match, same number or symbol, or a wild."""
+    if card >= 52:  # Wild and Wild Draw Four (R-PLAY-3, R-PLAY-4: a WD4 may always be played)
+        return True
+    if COLOR_OF[card] == color:
+        return True
+    # Same number or symbol: same rank within the colour block. A wild on top never matches.
+    return top < 52 and card % 13 == top % 13
+
+
+class Table:
+    """The mutable working copy of a GameState on which the rule code runs."""
+
+    __slots__ = (
+        "challenge",
+        "color",
+        "dealer",
+        "direction",
+        "discard",
+        "draw",
+        "drawn",
+        "events",
+        "exposed",
+        "hands",
+        "n",
+        "pending",
+        "phase",
+        "players",
+        "rules",
+        "scores",
+        "seed",
+        "shuffles",
+        "turn",
+    )
+
+    rules: RuleSet
+    players: tuple[str, ...]
+    n: int
+    hands: list[list[Card]]
+    draw: list[Card]  # reversed: the next card drawn is draw[-1]
+    discard: list[Card]
+    color: int  # -1 when no colour is named yet (phase choose_color)
+    turn: int
+    direction: int
+    phase: Phase
+    scores: list[int]
+    dealer: int
+    seed: int
+    shuffles: int
+    drawn: Card | None
+    pending: int
+    challenge: Challenge | None
+    exposed: list[int]
+    events: list[Event] | None
+
+    @classmethod
+    def from_state(cls, s: GameState, record: bool = True) -> Table:
+        t = cls.__new__(cls)
+        t.rules = s.rules
+        t.players = s.players
+        t.n = len(s.players)
+        t.hands = [list(h) for h in s.hands]
+        t.draw = list(reversed(s.draw_pile))
+        t.discard = list(s.discard_pile)
+        t.color = -1 if s.current_color is None else int(s.current_color)
+        t.turn = s.turn
+        t.direction = s.direction
+        t.phase = s.phase
+        t.scores = list(s.scores)
+        t.dealer = s.dealer
+        t.seed = s.seed
+        t.shuffles = s.shuffles
+        t.drawn = s.drawn
+        t.pending = s.pending_draw
+        t.challenge = s.challenge
+        t.exposed = list(s.uno_exposed)
+        t.events = [] if record else None
+        return t
+
+    def freeze(self) -> GameState:
+        return GameState(
+            rules=self.rules,
+            players=self.players,
+            hands=tuple(tuple(h) for h in self.hands),
+            draw_pile=tuple(reversed(self.draw)),
+            discard_pile=tuple(self.discard),
+            current_color=None if self.color < 0 else COLORS[self.color],
+            turn=self.turn,
+            direction=self.direction,
+            phase=self.phase,
+            scores=tuple(self.scores),
+            dealer=self.dealer,
+            seed=self.seed,
+            shuffles=self.shuffles,
+            drawn=self.drawn,
+            pending_draw=self.pending,
+            challenge=self.challenge,
+            uno_exposed=tuple(sorted(self.exposed)),
+        )
+
+    # -- small helpers ---------------------------------------------------------------------
+    def emit(self, type: str, **fields: Any) -> None:
+        if self.events is not None:
+            self.events.append(Event(type, **fields))
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps * self.direction) % self.n
+
+    def draw_cards(self, seat: int, count: int, reason: str) -> list[Card]:
+        """``seat`` draws ``count`` cards, reshuffling when the pile runs out (R-DRAW-3) and
+        drawing only what exists when both piles are exhausted (R-DRAW-4)."""
+        got: list[Card] = []
+        draw = self.draw
+        for _ in range(count):
+            if not draw:
+                self.reshuffle()
+                draw = self.draw
+                if not draw:
+                    break
+            got.append(draw.pop())
+        self.hands[seat].extend(got)
+        if self.events is not None:
+            self.emit("drew", seat=seat, count=len(got), cards=tuple(got), reason=reason)
+            if len(got) < count:
+                self.emit("piles_empty", seat=seat, missing=count - len(got))
+        return got
+
+    def reshuffle(self) -> None:
+        """R-DRAW-3: all of the discard pile but its top card becomes the new draw pile."""
+        if len(self.discard) < 2:
+            return
+        top = self.discard[-1]
+        pile = self.discard[:-1]
+        rng_for(self.seed, self.shuffles).shuffle(pile)
+        self.shuffles += 1
+        self.draw = pile
+        self.discard = [top]
+        self.emit("reshuffled", count=len(pile))
+
+    def close_windows(self, actor: int) -> None:
+        """R-UNO-2: the catch window closes at the first action (other than uno/catch) of the
+        next player; under ``own_next_turn`` only when the exposed player acts again."""
+        if not self.exposed:
+            return
+        if self.rules.uno_catch_window == "own_next_turn":
+            if actor in self.exposed:
+                self.exposed.remove(actor)
+        else:
+            self.exposed.clear()
+
+    def prune_exposed(self) -> None:
+        if self.exposed:
+            self.exposed = [s for s in self.exposed if len(self.hands[s]) == 1]
+
+    # -- the dispatcher --------------------------------------------------------------------
+    def act(self, a: Action) -> None:
+        """Run one action; raise IllegalAction (the table is then to be thrown away)."""
+        seat = a.seat
+        if not 0 <= seat < self.n:
+            raise IllegalAction("no_such_seat", "R-SETUP-1", a, players=self.n)
+        phase = self.phase
+        if phase is ROUND_OVER or phase is GAME_OVER:
+            raise IllegalAction("round_over", "R-END-1", a)
+        verb = a.verb
+        if verb == "uno":
+            self.say_uno(a)
+            return
+        if verb == "catch":
+            self.catch(a)
+            return
+        if verb == "jump":
+            self.jump(a)
+            self.prune_exposed()
+            return
+        if seat != self.turn:
+            raise IllegalAction("not_your_turn", "R-SETUP-3", a, turn=self.turn)
+        if phase is CHOOSE_COLOR:
+            if verb != "color" or a.color is None:
+                raise IllegalAction("must_choose_color", "R-SETUP-5", a)
+            self.close_windows(seat)
+            self.color = int(a.color)
+            self.phase = PLAY
+            self.emit("color_named", seat=seat, color=a.color)
+            return
+        if verb == "color":
+            raise IllegalAction("no_color_to_choose", "R-SETUP-5", a)
+        if phase is CHALLENGE:
+            if verb == "challenge":
+                self.close_windows(seat)
+                self.resolve_challenge(seat)
+            elif verb == "accept":
+                self.close_windows(seat)
+                self.take_penalty(seat, "wild_draw_four")
+            elif (
+                verb == "play"
+                and self.rules.stacking
+                and a.card is not None
+                and KIND_OF[a.card] == _WD4
+            ):
+                self.play(a)  # H-STACK: pass a Wild Draw Four on with another
+            else:
+                raise IllegalAction("must_challenge_or_accept", "R-CHAL-1", a)
+            self.prune_exposed()
+            return
+        if verb in ("challenge", "accept"):
+            raise IllegalAction("nothing_to_challenge", "R-CHAL-1", a)
+        if verb == "pass":
+            if phase is not DRAWN:
+                raise IllegalAction("nothing_to_pass", "R-DRAW-1", a)
+            self.close_windows(seat)
+            self.emit("kept", seat=seat, card=self.drawn)
+            self.drawn = None
+            self.phase = PLAY
+            self.turn = self.after(seat)
+            return
+        if verb == "draw":
+            if phase is DRAWN:
+                raise IllegalAction("already_drew", "R-DRAW-1", a)
+            self.close_windows(seat)
+            self.draw_turn(seat)
+            self.prune_exposed()
+            return
+        # verb == "play"
+        if phase is DRAWN and a.card != self.drawn:
+            raise IllegalAction("only_drawn_card", "R-DRAW-2", a, drawn=self.drawn)
+        self.play(a)
+        self.prune_exposed()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_turn(self, seat: int) -> None:
+        """R-DRAW-1/2 (and H-DRAWPLAY); under stacking, taking the pending total (H-STACK)."""
+        if self.pending:
+            self.take_penalty(seat, "stack")
+            return
+        top = self.discard[-1]
+        color = self.color
+        got = self.draw_cards(seat, 1, "draw")
+        if self.rules.draw_until_playable:
+            while got and not matches(got[-1], top, color):
+                got = self.draw_cards(seat, 1, "draw")
+        if got and matches(got[-1], top, color):
+            self.drawn = got[-1]
+            self.phase = DRAWN
+        else:
+            self.turn = self.after(seat)
+
+    def take_penalty(self, seat: int, reason: str) -> None:
+        """Draw the pending cards and lose the turn (R-ACT-3, R-CHAL-4, H-STACK)."""
+        count = self.pending
+        self.pending = 0
+        self.challenge = None
+        self.draw_cards(seat, count, reason)
+        self.emit("skipped", seat=seat)
+        self.phase = PLAY
+        self.turn = self.after(seat)
+
+    def resolve_challenge(self, seat: int) -> None:
+        """R-CHAL-2 (guilty: the player draws, the challenger plays on) and R-CHAL-3."""
+        chal = self.challenge
+        assert chal is not None
+        count = self.pending
+        self.pending = 0
+        self.challenge = None
+        self.phase = PLAY
+        self.emit(
+            "challenged",
+            seat=seat,
+            target=chal.player,
+            guilty=chal.guilty,
+            previous_color=chal.previous_color,
+        )
+        if chal.guilty:
+            self.draw_cards(chal.player, count, "challenge_guilty")
+            self.turn = seat
+        else:
+            self.draw_cards(seat, count + 2, "challenge_failed")
+            self.emit("skipped", seat=seat)
+            self.turn = self.after(seat)
+
+    # -- Uno -------------------------------------------------------------------------------
+    def say_uno(self, a: Action) -> None:
+        """R-UNO-1 / R-UNO-3: a player exposed with one card says "Uno" (late is still safe)."""
+        if a.seat not in self.exposed:
+            raise IllegalAction("uno_not_needed", "R-UNO-1", a)
+        self.exposed.remove(a.seat)
+        self.emit("said_uno", seat=a.seat)
+
+    def catch(self, a: Action) -> None:
+        """R-UNO-2: catching a player who did not say "Uno" in time: they draw 2."""
+        target = a.target
+        if target is None or not 0 <= target < self.n:
+            raise IllegalAction("no_such_seat", "R-SETUP-1", a, players=self.n)
+        if target == a.seat:
+            raise IllegalAction("catch_self", "R-UNO-2", a)
+        if target not in self.exposed:
+            raise IllegalAction("not_catchable", "R-UNO-2", a, cards=len(self.hands[target]))
+        self.exposed.remove(target)
+        self.emit("caught", seat=a.seat, target=target)
+        self.draw_cards(target, 2, "uno_caught")
+
+    # -- playing a card --------------------------------------------------------------------
+    def jump(self, a: Action) -> None:
+        """H-JUMP: an identical card played out of turn; play goes on from the jumper."""
+        if not self.rules.jump_in:
+            raise IllegalAction("jump_in_off", "H-JUMP", a)
+        if self.phase is not PLAY or self.pending:
+            raise IllegalAction("jump_not_now", "H-JUMP", a)
+        if a.seat == self.turn:
+            raise IllegalAction("jump_own_turn", "H-JUMP", a)
+        card = a.card
+        if card is None or card not in self.hands[a.seat]:
+            raise IllegalAction("card_not_in_hand", "R-PLAY-1", a)
+        top = self.discard[-1]
+        if card != top or card >= 52:
+            raise IllegalAction("jump_not_identical", "H-JUMP", a, top=top)
+        self.play(a, jumped=True)
+
+    def play(self, a: Action, jumped: bool = False) -> None:
+        seat = a.seat
+        card = a.card
+        hand = self.hands[seat]
+        rules = self.rules
+        if card is None or card not in hand:
+            raise IllegalAction("card_not_in_hand", "R-PLAY-1", a)
+        kind = KIND_OF[card]
+        wild = card >= 52
+        if wild and a.color is None:
+            raise IllegalAction("missing_color", "R-ACT-4", a)
+        if not wild and a.color is not None:
+            raise IllegalAction("unexpected_color", "R-PLAY-2", a)
+        last = len(hand) == 1
+        swap = rules.seven_zero and kind == _NUMBER and card % 13 == _RANK7 and not last
+        if swap:
+            if a.target is None:
+                raise IllegalAction("missing_swap_target", "H-70", a)
+            if not 0 <= a.target < self.n or a.target == seat:
+                raise IllegalAction("bad_swap_target", "H-70", a)
+        elif a.target is not None:
+            raise IllegalAction("unexpected_target", "H-70", a)
+        top = self.discard[-1]
+        if self.pending:
+            # H-STACK: only a Draw Two or a Wild Draw Four passes a Draw Two on; only a Wild Draw
+            # Four passes a Wild Draw Four on.
+            top_kind = KIND_OF[top]
+            if not (kind == _WD4 or (kind == _DRAW_TWO and top_kind == _DRAW_TWO)):
+                raise IllegalAction("must_stack_or_draw", "H-STACK", a, pending=self.pending)
+        elif not matches(card, top, self.color):
+            if rules.strict_penalties and not jumped:
+                self.close_windows(seat)
+                self.penalize(seat, card)
+                return
+            raise IllegalAction(
+                "no_match",
+                "R-PLAY-1",
+                a,
+                top=top,
+                color=None if self.color < 0 else COLORS[self.color],
+            )
+        if a.uno:
+            after = len(hand) - 1
+            if swap:
+                assert a.target is not None
+                after = len(self.hands[a.target])
+            elif rules.seven_zero and kind == _NUMBER and card % 13 == _RANK0 and not last:
+                after = len(self.hands[(seat - self.direction) % self.n])
+            if after != 1:
+                raise IllegalAction("uno_not_one_card", "R-UNO-1", a)
+
+        # -- the play is legal: carry it out --
+        self.close_windows(seat)
+        previous_color = self.color
+        hand.remove(card)
+        self.discard.append(card)
+        self.drawn = None
+        self.phase = PLAY
+        self.color = int(a.color) if wild and a.color is not None else COLOR_OF[card]
+        if self.events is not None:
+            if jumped:
+                self.emit("jumped_in", seat=seat, card=card)
+            self.emit("played", seat=seat, card=card, color=COLORS[self.color])
+
+        if not hand:  # R-END-1
+            if kind in (_DRAW_TWO, _WD4):
+                self.pending += 2 if kind == _DRAW_TWO else 4
+                victim = self.after(seat)
+                count = self.pending
+                self.pending = 0
+                self.challenge = None
+                self.draw_cards(
+                    victim, count, "draw_two" if kind == _DRAW_TWO else "wild_draw_four"
+                )
+            self.end_round(seat)
+            return
+
+        if rules.seven_zero and kind == _NUMBER:  # H-70
+            rank = card % 13
+            if rank == _RANK7:
+                assert a.target is not None
+                hands = self.hands
+                hands[seat], hands[a.target] = hands[a.target], hands[seat]
+                self.emit("hands_swapped", seat=seat, target=a.target)
+            elif rank == _RANK0:
+                d = self.direction
+                old = self.hands
+                self.hands = [old[(i - d) % self.n] for i in range(self.n)]
+                self.emit("hands_rotated", seat=seat, direction=d)
+
+        if len(self.hands[seat]) == 1:  # R-UNO-1
+            if a.uno:
+                self.emit("said_uno", seat=seat)
+            elif seat not in self.exposed:
+                self.exposed.append(seat)
+
+        n = self.n
+        if kind in (_NUMBER, _WILD):
+            self.turn = (seat + self.direction) % n
+        elif kind == _SKIP:  # R-ACT-1 (two players: the turn comes back, R-ACT-6)
+            skipped = (seat + self.direction) % n
+            self.emit("skipped", seat=skipped)
+            self.turn = (skipped + self.direction) % n
+        elif kind == _REVERSE:  # R-ACT-2
+            self.direction = -self.direction
+            self.emit("reversed", seat=seat, direction=self.direction)
+            if n == 2:
+                self.emit("skipped", seat=(seat + 1) % 2)
+                self.turn = seat
+            else:
+                self.turn = (seat + self.direction) % n
+        elif kind == _DRAW_TWO:  # R-ACT-3, H-STACK
+            victim = (seat + self.direction) % n
+            self.pending += 2
+            if rules.stacking:
+                self.turn = victim
+                self.emit("penalty_stacked", seat=seat, total=self.pending)
+            else:
+                self.take_penalty(victim, "draw_two")
+        else:  # Wild Draw Four: R-ACT-5, R-PLAY-4, H-NOBLUFF
+            victim = (seat + self.direction) % n
+            self.pending += 4
+            if rules.wd4_anytime:
+                if rules.stacking:
+                    self.turn = victim
+                    self.emit("penalty_stacked", seat=seat, total=self.pending)
+                else:
+                    self.take_penalty(victim, "wild_draw_four")
+            else:
+                guilty = previous_color >= 0 and any(COLOR_OF[c] == previous_color for c in hand)
+                self.challenge = Challenge(seat, COLORS[previous_color], guilty)
+                self.phase = CHALLENGE
+                self.turn = victim
+                if rules.stacking and self.pending > 4:
+                    self.emit("penalty_stacked", seat=seat, total=self.pending)
+
+    def penalize(self, seat: int, card: Card) -> None:
+        """R-PEN-1 (strict table mode): a card that does not match goes back, plus 2 cards."""
+        self.emit("penalized", seat=seat, card=card)
+        self.draw_cards(seat, 2, "wrong_card")
+        self.drawn = None
+        self.phase = PLAY
+        self.turn = self.after(seat)
+
+    # -- end of round ----------------------------------------------------------------------
+    def end_round(self, winner: int) -> None:
+        """R-END-1, R-SCORE-1/2/3."""
+        self.exposed.clear()
+        self.drawn = None
+        self.pending = 0
+        self.challenge = None
+        self.turn = winner
+        hand_points = tuple(sum(POINTS_OF[c] for c in h) for h in self.hands)
+        target = self.rules.target_score
+        if self.rules.scoring == "lowest":
+            for s, p in enumerate(hand_points):
+                self.scores[s] += p
+            self.emit(
+                "round_won",
+                seat=winner,
+                points=0,
+                hand_points=hand_points,
+                scores=tuple(self.scores),
+            )
+            over = target is None or max(self.scores) >= target
+            if over:
+                low = min(self.scores)
+                seats = tuple(s for s, v in enumerate(self.scores) if v == low)
+        else:
+            won = sum(hand_points)
+            self.scores[winner] += won
+            self.emit(
+                "round_won",
+                seat=winner,
+                points=won,
+                hand_points=hand_points,
+                scores=tuple(self.scores),
+            )
+            over = target is None or self.scores[winner] >= target
+            seats = (winner,)
+        if over:
+            self.phase = GAME_OVER
+            self.emit("game_won", seats=seats, scores=tuple(self.scores))
+        else:
+            self.phase = ROUND_OVER
+
+
+# -- the public functions ------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
+    """Carry out one action. Returns the new state and what happened; ``state`` is untouched.
+
+    Raises NotationError for text that is not an action and IllegalAction (with ``.reason`` and
+    ``.rule``) for an action the rules refuse now.
+    """
+    a = parse_action(action, state)
+    table = Table.from_state(state)
+    table.act(a)
+    events = table.events
+    assert events is not None
+    return table.freeze(), events
+
+
+def playable_cards(state: GameState, seat: int | None = None) -> list[Card]:
+    """The distinct cards of ``seat``'s hand (default: the player to act) that may be played now
+    on their turn (wilds included, Wild Draw Four bluffs included)."""
+    s = state.turn if seat is None else seat
+    if state.phase is DRAWN:
+        return [state.drawn] if s == state.turn and state.drawn is not None else []
+    if state.phase is CHALLENGE:
+        if s == state.turn and state.rules.stacking and CARDS[WD4_INDEX] in state.hands[s]:
+            return [CARDS[WD4_INDEX]]
+        return []
+    if state.phase is not PLAY or s != state.turn:
+        return []
+    hand = state.hands[s]
+    top = state.top
+    if state.pending_draw:
+        top_kind = KIND_OF[top]
+        ok = [
+            c
+            for c in hand
+            if KIND_OF[c] == _WD4 or (KIND_OF[c] == _DRAW_TWO and top_kind == _DRAW_TWO)
+        ]
+    else:
+        color = -1 if state.current_color is None else int(state.current_color)
+        ok = [c for c in hand if matches(c, top, color)]
+    return sorted(set(ok))
+
+
+def is_bluff(state: GameState, action: Action | str) -> bool:
+    """True when ``action`` plays a Wild Draw Four while its player holds a card of the colour to
+    match (R-PLAY-4): the engine allows it, and a challenge would find the player guilty."""
+    a = parse_action(action, state)
+    if a.card is None or a.verb not in ("play", "jump") or KIND_OF[a.card] != _WD4:
+        return False
+    if state.current_color is None or state.rules.wd4_anytime:
+        return False
+    color = int(state.current_color)
+    return any(COLOR_OF[c] == color for c in state.hands[a.seat] if c != a.card)
+
+
+def _play_variants(state: GameState, seat: int, card: Card, verb: str) -> list[Action]:
+    """Every way of writing a legal play of ``card``: colours, 7-swap targets, the uno shorthand."""
+    hand = state.hands[seat]
+    n = state.n_players
+    last = len(hand) == 1
+    colors: tuple[Color | None, ...] = COLORS if card >= 52 else (None,)
+    rules = state.rules
+    kind = KIND_OF[card]
+    targets: list[int | None] = [None]
+    if rules.seven_zero and kind == _NUMBER and card % 13 == _RANK7 and not last:
+        targets = [t for t in range(n) if t != seat]
+    out: list[Action] = []
+    for target in targets:
+        after = len(hand) - 1
+        if target is not None:
+            after = len(state.hands[target])
+        elif rules.seven_zero and kind == _NUMBER and card % 13 == _RANK0 and not last:
+            after = len(state.hands[(seat - state.direction) % n])
+        for color in colors:
+            out.append(Action(seat, verb, card, color, target))
+            if after == 1:
+                out.append(Action(seat, verb, card, color, target, uno=True))
+    return out
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action some seat may take now: the turn's player's moves, a Wild Draw Four bluff
+    included, the ``uno`` shorthand, and the out-of-turn ``uno``, ``catch`` and ``jump``."""
+    phase = state.phase
+    if phase is ROUND_OVER or phase is GAME_OVER:
+        return []
+    n = state.n_players
+    turn = state.turn
+    out: list[Action] = []
+    if phase is CHOOSE_COLOR:
+        out.extend(Action(turn, "color", color=c) for c in COLORS)
+    elif phase is CHALLENGE:
+        out.append(Action(turn, "challenge"))
+        out.append(Action(turn, "accept"))
+        for card in playable_cards(state, turn):
+            out.extend(_play_variants(state, turn, card, "play"))
+    elif phase is DRAWN:
+        for card in playable_cards(state, turn):
+            out.extend(_play_variants(state, turn, card, "play"))
+        out.append(Action(turn, "pass"))
+    else:
+        for card in playable_cards(state, turn):
+            out.extend(_play_variants(state, turn, card, "play"))
+        out.append(Action(turn, "draw"))
+        top = state.top
+        if state.rules.jump_in and not state.pending_draw and top < 52:
+            for seat in range(n):
+                if seat != turn and top in state.hands[seat]:
+                    out.extend(_play_variants(state, seat, top, "jump"))
+    for exposed in state.uno_exposed:
+        out.append(Action(exposed, "uno"))
+        out.extend(Action(s, "catch", target=exposed) for s in range(n) if s != exposed)
+    return out

@@ -1,0 +1,205 @@
+"""Setting up a round: choosing the dealer (R-SETUP-2), dealing (R-SETUP-3) and the first card's
+effect (R-SETUP-4, -5, -6). Every step is reproducible from the game's seed."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from uno.cards import COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
+from uno.engine import Table, rng_for
+from uno.errors import IllegalAction, ScenarioError
+from uno.rules import RuleSet, as_ruleset
+from uno.state import Event, GameState, Phase
+
+__all__ = [
+    "HAND_SIZE",
+    "DealerChoice",
+    "choose_dealer",
+    "dealer_value",
+    "default_names",
+    "new_game",
+    "next_round",
+    "start_round",
+]
+
+HAND_SIZE = 7
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChoice:
+    """R-SETUP-2, step by step: ``rounds[i]`` holds the (seat, card) pairs drawn in draw ``i``
+    (only the tied seats draw again); ``dealer`` is the seat with the highest number."""
+
+    rounds: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
+
+
+def dealer_value(card: Card) -> int:
+    """R-SETUP-2: a number card counts its number; action and wild cards count as 0."""
+    return card % 13 if KIND_OF[card] == Kind.NUMBER else 0
+
+
+def choose_dealer(players: int, seed: int) -> DealerChoice:
+    """Each player draws a card from a shuffled deck; the highest number deals; ties draw again.
+
+    Reproducible: ``new_game(..., seed=s)`` picks its dealer with ``choose_dealer(n, s)``.
+    """
+    rng = rng_for(seed, "dealer")
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    contenders = list(range(players))
+    rounds: list[tuple[tuple[int, Card], ...]] = []
+    while True:
+        if len(deck) < len(contenders):  # cards go back to the deck between draws
+            deck = list(FULL_DECK)
+            rng.shuffle(deck)
+        draws = tuple((seat, deck.pop()) for seat in contenders)
+        rounds.append(draws)
+        best = max(dealer_value(card) for _, card in draws)
+        contenders = [seat for seat, card in draws if dealer_value(card) == best]
+        if len(contenders) == 1:
+            return DealerChoice(tuple(rounds), contenders[0])
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    return tuple(f"Player {i + 1}" for i in range(players))
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, bool):
+        raise ScenarioError("bad_players", "players", players, f"players: {players!r} is not valid")
+    if isinstance(players, int):
+        names = default_names(players) if MIN_PLAYERS <= players <= MAX_PLAYERS else ()
+        count = players
+    else:
+        names = tuple(players)
+        count = len(names)
+        if not all(isinstance(x, str) for x in names):
+            raise ScenarioError(
+                "bad_players", "players", list(players), "players: every name must be text"
+            )
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise ScenarioError(
+            "player_count",
+            "players",
+            count,
+            f"players: {count} players; Uno is for 2 to 10 players (R-SETUP-1)",
+        )
+    return names
+
+
+def start_round(
+    players: Sequence[str],
+    rules: RuleSet,
+    *,
+    dealer: int,
+    seed: int,
+    shuffles: int = 0,
+    scores: Sequence[int] | None = None,
+    cards: Iterable[Card] = FULL_DECK,
+) -> tuple[GameState, list[Event]]:
+    """Shuffle ``cards``, deal, turn up the first card and carry out its effect.
+
+    Returns the state (waiting for the first decision) and the setup's events: ``dealt``,
+    ``first_card``, ``reflipped`` (a Wild Draw Four goes back, R-SETUP-4), then the first card's
+    effect (``skipped``, ``drew``, ``reversed``).
+    """
+    names = tuple(players)
+    n = len(names)
+    deck = list(cards)
+    rng = rng_for(seed, shuffles)
+    rng.shuffle(deck)
+    hand_size = min(HAND_SIZE, (len(deck) - 1) // n)
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for _ in range(hand_size):  # one card at a time, starting at the dealer's left
+        for i in range(n):
+            hands[(dealer + 1 + i) % n].append(deck.pop())
+    events: list[Event] = [Event("dealt", dealer=dealer, hand_size=hand_size)]
+    first = deck.pop()
+    # R-SETUP-4: a Wild Draw Four goes back into the deck, which is shuffled, and we flip again.
+    while KIND_OF[first] == Kind.WILD_DRAW_FOUR and any(
+        KIND_OF[c] != Kind.WILD_DRAW_FOUR for c in deck
+    ):
+        events.append(Event("reflipped", card=first))
+        deck.append(first)
+        rng.shuffle(deck)
+        first = deck.pop()
+    events.append(Event("first_card", card=first))
+
+    t = Table.__new__(Table)
+    t.rules = rules
+    t.players = names
+    t.n = n
+    t.hands = hands
+    t.draw = deck  # deck.pop() is the next card drawn, as Table expects
+    t.discard = [first]
+    t.color = COLOR_OF[first]
+    t.turn = (dealer + 1) % n  # R-SETUP-3: the player to the dealer's left starts
+    t.direction = 1
+    t.phase = Phase.PLAY
+    t.scores = list(scores) if scores is not None else [0] * n
+    t.dealer = dealer
+    t.seed = seed
+    t.shuffles = shuffles + 1
+    t.drawn = None
+    t.pending = 0
+    t.challenge = None
+    t.exposed = []
+    t.events = events
+
+    kind = KIND_OF[first]
+    if kind >= Kind.WILD:  # R-SETUP-5 (a lone WD4 deck also lands here)
+        t.color = -1
+        t.phase = Phase.CHOOSE_COLOR
+    elif kind == Kind.SKIP:  # R-SETUP-6
+        t.emit("skipped", seat=t.turn)
+        t.turn = t.after(t.turn)
+    elif kind == Kind.DRAW_TWO:  # R-SETUP-6: the first player draws 2 and is skipped
+        t.draw_cards(t.turn, 2, "first_card")
+        t.emit("skipped", seat=t.turn)
+        t.turn = t.after(t.turn)
+    elif kind == Kind.REVERSE:  # R-SETUP-6: the dealer starts, counter-clockwise
+        t.direction = -1
+        t.emit("reversed", seat=dealer, direction=-1)
+        t.turn = dealer
+    return t.freeze(), events
+
+
+def new_game(
+    players: int | Sequence[str] = 4,
+    rules: RuleSet | str | Mapping[str, Any] | None = None,
+    seed: int | None = None,
+) -> GameState:
+    """A new game after setup (R-SETUP-1..6): dealer chosen by draw, 7 cards each, first card
+    turned up and its effect applied. ``players`` is a count or a list of names."""
+    names = _names(players)
+    ruleset = as_ruleset(rules)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    dealer = choose_dealer(len(names), seed).dealer
+    state, _ = start_round(names, ruleset, dealer=dealer, seed=seed)
+    return state
+
+
+def next_round(state: GameState) -> GameState:
+    """After ``round_over``: the deal moves one seat to the left, the same cards are shuffled and
+    dealt again, the scores are kept (R-SCORE-2)."""
+    if state.phase is not Phase.ROUND_OVER:
+        raise IllegalAction("round_not_over", "R-SCORE-2", None, phase=str(state.phase))
+    cards = list(state.cards_in_play().elements())
+    cards.sort()
+    new_state, _ = start_round(
+        state.players,
+        state.rules,
+        dealer=(state.dealer + 1) % state.n_players,
+        seed=state.seed,
+        shuffles=state.shuffles,
+        scores=state.scores,
+        cards=cards,
+    )
+    return new_state
