@@ -26,6 +26,7 @@ __all__ = [
     "Color",
     "Kind",
     "card_points",
+    "deck_summary",
     "parse_card",
     "parse_color",
 ]
@@ -234,3 +235,14 @@ def parse_color(text: str) -> Color:
     if color is None:
         raise NotationError(text, "not_a_color", f"not a colour: {text!r}")
     return color
+
+
+def deck_summary() -> list[tuple[Kind, int, tuple[int, ...]]]:
+    """For each kind of card: how many the deck holds and the points they score (R-DECK-1,
+    R-SCORE-1). Computed from DECK_COUNTS and the points table, so it is never typed twice."""
+    rows: list[tuple[Kind, int, tuple[int, ...]]] = []
+    for kind in Kind:
+        faces = [c for c in CARDS if c.kind is kind]
+        count = sum(DECK_COUNTS[c] for c in faces)
+        rows.append((kind, count, tuple(sorted({c.points for c in faces}))))
+    return rows

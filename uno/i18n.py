@@ -1,0 +1,82 @@
+"""Words for the app: ``t(key, lang, **values)`` looks a key up in ``content/<lang>/ui.toml``.
+
+Pure (no Streamlit): the catalogs are TOML files read once with the standard library. Nested TOML
+tables give dotted keys (``[deck] title = ...`` is ``deck.title``). A missing key raises KeyError:
+the content tests make sure none is missing in any language.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+__all__ = ["CONTENT_DIR", "DEFAULT_LANG", "LANGS", "catalog", "normalize_lang", "plural_form", "t"]
+
+CONTENT_DIR: Final = Path(__file__).resolve().parent.parent / "content"
+LANGS: Final = ("en", "fr", "ru")
+DEFAULT_LANG: Final = "en"
+
+
+def normalize_lang(value: object) -> str:
+    """A language code from a URL or a browser locale (``fr-CA`` -> ``fr``); else English."""
+    if isinstance(value, str):
+        code = value.strip().lower().replace("_", "-").split("-")[0][:8]
+        if code in LANGS:
+            return code
+    return DEFAULT_LANG
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, name + "."))
+        elif isinstance(value, str):
+            out[name] = value
+        else:
+            raise TypeError(f"{name}: catalog values are text, got {value!r}")
+    return out
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """Every short string of one language, by dotted key."""
+    path = CONTENT_DIR / lang / "ui.toml"
+    with path.open("rb") as handle:
+        return _flatten(tomllib.load(handle))
+
+
+def plural_form(n: int, lang: str) -> str:
+    """CLDR plural category: ``one``/``other`` (en), ``one``/``many``/``other`` (fr: 0 and 1 are
+    ``one``), ``one``/``few``/``many`` (ru)."""
+    n = abs(n)
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    if lang == "fr":
+        return "one" if n in (0, 1) else "other"
+    return "one" if n == 1 else "other"
+
+
+def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
+    """The text of ``key`` in ``lang``, with ``{name}`` placeholders filled from ``values``.
+
+    With ``count=n`` and a key that is a table of plural forms (``key.one``, ``key.few``, ...),
+    the right form for ``n`` in that language is chosen.
+    """
+    words = catalog(normalize_lang(lang))
+    if key in words:
+        text = words[key]
+    else:
+        count = values.get("count")
+        if not isinstance(count, int):
+            raise KeyError(f"{lang}: no text for {key!r}")
+        form = plural_form(count, lang)
+        text = words.get(f"{key}.{form}") or words[f"{key}.other"]
+    return text.format(**values) if values else text
