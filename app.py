@@ -19,10 +19,7 @@ rows = []
 total = 0
 for kind, count, points in deck_summary():
     total += count
-    if kind is Kind.NUMBER:
-        shown = t("deck.face_value", lang)
-    else:
-        shown = ", ".join(str(p) for p in points)
+    shown = t("deck.face_value", lang) if kind is Kind.NUMBER else ", ".join(str(p) for p in points)
     rows.append(
         {
             t("deck.col_card", lang): t(f"card.kind.{kind.name.lower()}", lang),

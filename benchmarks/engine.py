@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import uno  # noqa: E402
+import uno
 
 SINGLE_ROUND = uno.RuleSet(preset="official", target_score=None)
 
