@@ -4,28 +4,30 @@ from __future__ import annotations
 
 import streamlit as st
 
-from uno.cards import Kind, deck_summary
-from uno.i18n import t
-from uno.ui.lang import current_lang
+from uno.cards import Card, Color
+from uno.i18n import page_text, t
+from uno.ui.cards import color_badge_html, show_cards
+from uno.ui.frame import PAGES, frame
 
-lang = current_lang()
-st.set_page_config(page_title=t("app.title", lang), layout="wide")
+lang = frame("home")
 
 st.title(t("app.title", lang))
 st.write(t("app.tagline", lang))
 
-st.subheader(t("deck.title", lang))
-rows = []
-total = 0
-for kind, count, points in deck_summary():
-    total += count
-    shown = t("deck.face_value", lang) if kind is Kind.NUMBER else ", ".join(str(p) for p in points)
-    rows.append(
-        {
-            t("deck.col_card", lang): t(f"card.kind.{kind.name.lower()}", lang),
-            t("deck.col_count", lang): count,
-            t("deck.col_points", lang): shown,
-        }
-    )
-st.table(rows)
-st.caption(t("deck.total", lang, count=total))
+left, right = st.columns([3, 2], gap="large")
+with left:
+    st.markdown(page_text("quickstart", lang))
+with right:
+    st.subheader(t("home.deck_preview", lang))
+    show_cards([Card(c) for c in ("R7", "Y7", "GS", "BR", "YD2", "W", "WD4")], lang, caption=True)
+    st.caption(t("home.legend", lang))
+    st.html("".join(color_badge_html(color, lang) + "&ensp;" for color in Color))
+
+st.subheader(t("home.parts_title", lang))
+parts = [page for page in PAGES if page.id != "home"]
+for column, page in zip(st.columns(max(len(parts), 1)), parts, strict=False):
+    with column, st.container(border=True):
+        st.page_link(
+            page.path, label=t(f"nav.{page.id}", lang), icon=page.icon, query_params={"lang": lang}
+        )
+        st.write(t(f"home.part.{page.id}", lang))

@@ -12,7 +12,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["CONTENT_DIR", "DEFAULT_LANG", "LANGS", "catalog", "normalize_lang", "plural_form", "t"]
+__all__ = [
+    "CONTENT_DIR",
+    "DEFAULT_LANG",
+    "LANGS",
+    "catalog",
+    "normalize_lang",
+    "page_text",
+    "plural_form",
+    "t",
+]
 
 CONTENT_DIR: Final = Path(__file__).resolve().parent.parent / "content"
 LANGS: Final = ("en", "fr", "ru")
@@ -43,10 +52,26 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """Every short string of one language, by dotted key."""
-    path = CONTENT_DIR / lang / "ui.toml"
-    with path.open("rb") as handle:
-        return _flatten(tomllib.load(handle))
+    """Every short string of one language, by dotted key: ``content/<lang>/*.toml`` merged
+    (ui.toml, rules.toml, glossary.toml, ...). A key defined in two files is an error."""
+    words: dict[str, str] = {}
+    for path in sorted((CONTENT_DIR / lang).glob("*.toml")):
+        with path.open("rb") as handle:
+            table = _flatten(tomllib.load(handle))
+        clash = words.keys() & table.keys()
+        if clash:
+            raise ValueError(f"{path}: keys defined twice: {sorted(clash)}")
+        words.update(table)
+    return words
+
+
+@cache
+def page_text(name: str, lang: str) -> str:
+    """A long text in Markdown: ``content/<lang>/pages/<name>.md``."""
+    if not name.replace("_", "").replace("-", "").isalnum():
+        raise KeyError(name)
+    path = CONTENT_DIR / normalize_lang(lang) / "pages" / f"{name}.md"
+    return path.read_text(encoding="utf-8")
 
 
 def plural_form(n: int, lang: str) -> str:

@@ -1,0 +1,124 @@
+"""Helpers for the real-browser tests: a Streamlit server on 127.0.0.1 and Debian's Chromium.
+
+Without Chromium (or Playwright) the browser tests skip with the reason, except under CI=true,
+where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI=true and {reason}: the browser tests must run in CI")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str:
+    for candidate in (
+        "/usr/bin/chromium",
+        shutil.which("chromium") or "",
+        shutil.which("chromium-browser") or "",
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    _missing("Chromium is not installed (apt-get install -y chromium)")
+    raise AssertionError("unreachable")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--browser.gatherUsageStats",
+        "false",
+    ]
+    log = ARTIFACTS / f"streamlit-{port}.log"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})}
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as resp:
+                        if resp.status == 200:
+                            break
+                except OSError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"streamlit did not start: {log.read_text()[-2000:]}")
+                time.sleep(0.3)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@contextmanager
+def browser_page(locale: str = "en-US") -> Iterator[object]:
+    executable = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+            yield context.new_page()
+        finally:
+            browser.close()
+
+
+def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]", timeout=60_000)
+    page.wait_for_timeout(300)
+    page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]", timeout=60_000)

@@ -1,0 +1,68 @@
+"""A real browser: headless Debian Chromium driven by Playwright against `streamlit run`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.browser import ARTIFACTS, browser_page, streamlit_server, wait_for_app
+from uno.i18n import t
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    with streamlit_server() as url:
+        yield url
+
+
+def test_choose_russian_follow_the_menu_reload_and_stay_russian(base: str) -> None:
+    with browser_page("en-US") as page:
+        page.goto(base + "/")
+        wait_for_app(page)
+        assert page.locator("h1").first.inner_text().strip() == t("app.title", "en")
+
+        # Choose Русский in the language selector of the sidebar.
+        page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
+        page.get_by_role("option", name=t("frame.language_name", "ru")).click()
+        wait_for_app(page)
+        page.wait_for_function(
+            "t => (document.querySelector('h1') || {innerText: ''}).innerText.includes(t)",
+            arg=t("app.title", "ru"),
+        )
+
+        # Follow the localized menu to the reference page.
+        page.locator("[data-testid=stSidebar]").get_by_text(t("nav.reference", "ru")).click()
+        page.wait_for_url("**/reference?lang=ru**")
+        wait_for_app(page)
+        assert t("nav.reference", "ru") in page.locator("h1").first.inner_text()
+
+        # Reload: still Russian.
+        page.reload()
+        wait_for_app(page)
+        assert t("nav.reference", "ru") in page.locator("h1").first.inner_text()
+        assert "lang=ru" in page.url
+        # Cards are drawn, with their labels in Russian.
+        assert page.locator('figure[data-card="WD4"]').first.get_attribute("aria-label") == t(
+            "card.face.wild_draw_four", "ru"
+        )
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "reference-ru.png"), full_page=False)
+        assert (ARTIFACTS / "reference-ru.png").stat().st_size > 10_000
+
+
+def test_deep_link_opens_the_right_page_in_the_right_language(base: str) -> None:
+    with browser_page("en-US") as page:
+        page.goto(base + "/reference?lang=fr")
+        wait_for_app(page)
+        assert t("nav.reference", "fr") in page.locator("h1").first.inner_text()
+
+
+def test_browser_language_is_the_default(base: str) -> None:
+    with browser_page("ru-RU") as page:
+        page.goto(base + "/")
+        wait_for_app(page)
+        assert page.locator("h1").first.inner_text().strip() == t("app.title", "ru")
+        assert "lang=ru" in page.url

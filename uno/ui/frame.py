@@ -1,0 +1,87 @@
+"""The frame every page shares: page config, the language selector and the localized menu.
+
+``pages/`` is Streamlit's native multipage folder; its default sidebar menu is hidden
+(``.streamlit/config.toml``) and this frame draws one whose labels are in the reader's language.
+Every link carries ``?lang=`` so a shared link opens in the right language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import streamlit as st
+
+from uno.i18n import LANGS, normalize_lang, t
+
+__all__ = ["PAGES", "Page", "frame", "page_by_id"]
+
+SESSION_KEY: Final = "lang"
+WIDGET_KEY: Final = "lang_widget"
+
+
+@dataclass(frozen=True)
+class Page:
+    id: str  # used for the label key nav.<id> and the description key home.part.<id>
+    path: str  # relative to the project root, as st.page_link wants it
+    icon: str
+
+
+#: Every page of the app, in menu order. A page added under pages/ is added here.
+PAGES: Final[tuple[Page, ...]] = (
+    Page("home", "app.py", ":material/home:"),
+    Page("reference", "pages/1_reference.py", ":material/menu_book:"),
+)
+
+
+def page_by_id(page_id: str) -> Page:
+    for page in PAGES:
+        if page.id == page_id:
+            return page
+    raise KeyError(page_id)
+
+
+def _read_lang() -> str:
+    """URL first (a shared link), then this session, then the browser's language, else English."""
+    raw = st.query_params.get("lang")
+    if raw is not None:
+        return normalize_lang(raw)
+    if SESSION_KEY in st.session_state:
+        return normalize_lang(st.session_state[SESSION_KEY])
+    return normalize_lang(getattr(st.context, "locale", None))
+
+
+def _on_lang_change() -> None:
+    lang = normalize_lang(st.session_state.get(WIDGET_KEY))
+    st.session_state[SESSION_KEY] = lang
+    st.query_params["lang"] = lang
+
+
+def frame(page_id: str) -> str:
+    """Draw the frame of page ``page_id`` and return the reader's language code."""
+    lang = _read_lang()
+    st.session_state[SESSION_KEY] = lang
+    if st.query_params.get("lang") != lang:
+        st.query_params["lang"] = lang
+    page = page_by_id(page_id)
+    title = t("app.title", lang)
+    page_title = title if page.id == "home" else f"{t(f'nav.{page.id}', lang)} · {title}"
+    st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state="expanded")
+    with st.sidebar:
+        st.session_state[WIDGET_KEY] = lang  # re-seed the widget from the plain key
+        st.selectbox(
+            t("frame.language", lang),
+            LANGS,
+            key=WIDGET_KEY,
+            format_func=lambda code: t("frame.language_name", code),
+            on_change=_on_lang_change,
+        )
+        st.markdown(f"**{t('frame.menu', lang)}**")
+        for item in PAGES:
+            st.page_link(
+                item.path,
+                label=t(f"nav.{item.id}", lang),
+                icon=item.icon,
+                query_params={"lang": lang},
+            )
+    return lang
