@@ -58,6 +58,11 @@ def test_deep_link_opens_the_right_page_in_the_right_language(base: str) -> None
         page.goto(base + "/reference?lang=fr")
         wait_for_app(page)
         assert t("nav.reference", "fr") in page.locator("h1").first.inner_text()
+        # An unknown page path or a strange language never shows a traceback.
+        page.goto(base + "/no-such-page?lang=%3Cb%3E")
+        wait_for_app(page)
+        assert page.locator("[data-testid=stException]").count() == 0
+        assert t("app.title", "en") in page.locator("h1").first.inner_text()
 
 
 def test_browser_language_is_the_default(base: str) -> None:

@@ -100,3 +100,30 @@ def test_seed_card_names_are_used() -> None:
     assert [
         ru[f"card.kind.{k}"] for k in ("skip", "reverse", "draw_two", "wild", "wild_draw_four")
     ] == ["«Пропусти ход»", "«Наоборот»", "«Возьми две»", "«Дикая»", "«Дикая +4»"]
+
+
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_same_placeholders_in_every_language(lang: str) -> None:
+    english = catalog("en")
+    words = catalog(lang)
+    for key, text in words.items():
+        base = PLURAL_SUFFIX.sub("", key)
+        if key in english:
+            en_text = english[key]
+        else:
+            en_text = english.get(f"{base}.other") or english[f"{base}.one"]
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(en_text)), (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_texts_exist_in_every_language_without_raw_html(lang: str) -> None:
+    from uno.i18n import page_text
+
+    for name in ("quickstart", "history"):
+        text = page_text(name, lang)
+        assert text.startswith("## ")
+        assert "<" not in text
+        assert 60 <= len(text.split()) <= 300  # two minutes of reading
