@@ -66,7 +66,9 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
     if not isinstance(text, str):
         raise NotationError(repr(text), "not_text", f"an action is text, got {text!r}")
     if len(text) > MAX_ACTION_TEXT:
-        raise NotationError(text[:40] + "...", "too_long", "action text is too long")
+        raise NotationError(
+            text[:40] + "...", "too_long", f"action text is too long: {text[:40]!r}..."
+        )
     seat: int | None = None
     body = text
     match = _SEAT_PREFIX.match(text)
@@ -90,7 +92,7 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
             raise NotationError(text, "extra_words", f"{verb!r} takes nothing more in {text!r}")
         return Action(seat, verb)
     if verb == "catch":
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not _is_seat(args[0]):
             raise NotationError(text, "need_seat", f"'catch' needs one seat number in {text!r}")
         return Action(seat, verb, target=int(args[0]))
     if verb == "color":
@@ -112,13 +114,18 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
         low = word.lower()
         if low == "uno" and not uno:
             uno = True
-        elif word.isdigit() and len(word) <= 3 and target is None and not uno:
+        elif _is_seat(word) and target is None and not uno:
             target = int(word)
         elif color is None and target is None and not uno:
             color = _color(word, text)
         else:
             raise NotationError(text, "extra_words", f"cannot read {word!r} in {text!r}")
     return Action(seat, verb, card=card, color=color, target=target, uno=uno)
+
+
+def _is_seat(word: str) -> bool:
+    """A seat number: 1 to 3 ASCII digits (``"²"`` is a digit to ``str.isdigit``, not to us)."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
 
 
 def _color(word: str, text: str) -> Color:

@@ -222,6 +222,10 @@ class Table:
             self.prune_exposed()
             return
         if seat != self.turn:
+            if verb in ("challenge", "accept"):
+                # R-CHAL-1: only the target of the Wild Draw Four may answer it.
+                reason = "not_your_challenge" if phase is CHALLENGE else "nothing_to_challenge"
+                raise IllegalAction(reason, "R-CHAL-1", a, turn=self.turn)
             raise IllegalAction("not_your_turn", "R-SETUP-3", a, turn=self.turn)
         if phase is CHOOSE_COLOR:
             if verb != "color" or a.color is None:

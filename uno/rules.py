@@ -14,6 +14,9 @@ CatchWindow = Literal["next_player", "own_next_turn"]
 Scoring = Literal["standard", "lowest"]
 
 
+_PRESET_NAMES: Final = ("official", "single_round", "house", "party")
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every option of RULES.md. The defaults are the official rules.
@@ -31,6 +34,18 @@ class RuleSet:
     uno_catch_window: CatchWindow = "next_player"  # R-UNO-2
     target_score: int | None = 500  # R-SCORE-2
     scoring: Scoring = "standard"  # R-SCORE-3
+
+    def __post_init__(self) -> None:
+        # A RuleSet is always one that a scenario file can hold: a known preset, valid values.
+        if self.preset not in _PRESET_NAMES:
+            raise ScenarioError(
+                "unknown_preset",
+                "rules.preset",
+                self.preset,
+                f"rules.preset: unknown preset {self.preset!r} (known: {', '.join(_PRESET_NAMES)})",
+            )
+        for name in _OPTION_NAMES:
+            _check_option(name, getattr(self, name), f"rules.{name}")
 
     @classmethod
     def official(cls) -> RuleSet:
@@ -81,8 +96,8 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario form: the preset's name and the options that differ from it."""
-        base = PRESETS.get(self.preset, PRESETS["official"])
-        out: dict[str, Any] = {"preset": self.preset if self.preset in PRESETS else "official"}
+        base = PRESETS[self.preset]
+        out: dict[str, Any] = {"preset": self.preset}
         for name in _OPTION_NAMES:
             value = getattr(self, name)
             if value != getattr(base, name):
@@ -136,6 +151,7 @@ def _check_option(key: str, value: Any, where: str) -> None:
         )
 
 
+#: The presets by name (their names are _PRESET_NAMES, in this order).
 PRESETS: Final[dict[str, RuleSet]] = {
     # Mattel's rules as RULES.md reads them.
     "official": RuleSet(preset="official"),

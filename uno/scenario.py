@@ -18,14 +18,13 @@ from uno.cards import COLOR_OF, DECK_COUNTS, FULL_DECK_COUNTER, KIND_OF, Card, C
 from uno.engine import matches, rng_for
 from uno.errors import NotationError, ScenarioError
 from uno.rules import RuleSet
-from uno.setup import MAX_PLAYERS, MIN_PLAYERS, default_names
+from uno.setup import check_names, check_seed
 from uno.state import Challenge, GameState, Phase
 
 __all__ = ["FORMAT", "MAX_SCENARIO_BYTES", "dump_scenario", "load_scenario"]
 
 FORMAT: Final = "uno-scenario/1"
 MAX_SCENARIO_BYTES: Final = 1_000_000
-MAX_NAME_LENGTH: Final = 40
 _FIELDS: Final = frozenset(
     {
         "format",
@@ -113,12 +112,13 @@ def _parse(source: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
                 f"the file is larger than {MAX_SCENARIO_BYTES:,} bytes",
             )
         try:
-            source = bytes(source).decode("utf-8")
+            source = bytes(source).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise _err("not_utf8", "file", exc.start, "the file is not UTF-8 text") from None
     if not isinstance(source, str):
         raise _err("bad_type", "file", type(source).__name__, "expected JSON text or an object")
     size = len(source.encode("utf-8", "surrogatepass"))
+    source = source.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write it
     if size > MAX_SCENARIO_BYTES:
         raise _err(
             "too_large", "file", size, f"the file is larger than {MAX_SCENARIO_BYTES:,} bytes"
@@ -134,6 +134,10 @@ def _parse(source: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
         ) from None
     except RecursionError:
         raise ScenarioError("not_json", "file", "nesting", "file: JSON nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise ScenarioError(
+            "not_json", "file", str(exc)[:80], f"file: not valid JSON ({exc})"
+        ) from None
     if not isinstance(data, dict):
         raise _err("not_object", "file", type(data).__name__, "a scenario is a JSON object")
     return data
@@ -156,27 +160,7 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
 
     rules = RuleSet.from_dict(data.get("rules", {}))
 
-    raw_players = data["players"]
-    if isinstance(raw_players, int) and not isinstance(raw_players, bool):
-        if not MIN_PLAYERS <= raw_players <= MAX_PLAYERS:
-            raise _err("player_count", "players", raw_players, "Uno is for 2 to 10 players")
-        players = default_names(raw_players)
-    elif isinstance(raw_players, list):
-        if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
-            raise _err("player_count", "players", len(raw_players), "Uno is for 2 to 10 players")
-        for i, name in enumerate(raw_players):
-            if not isinstance(name, str) or not name.strip():
-                raise _err("bad_name", f"players[{i}]", name, "a name must be non-empty text")
-            if len(name) > MAX_NAME_LENGTH:
-                raise _err(
-                    "bad_name",
-                    f"players[{i}]",
-                    name,
-                    f"a name is at most {MAX_NAME_LENGTH} characters",
-                )
-        players = tuple(raw_players)
-    else:
-        raise _err("bad_type", "players", raw_players, "expected a number or a list of names")
+    players = check_names(data["players"])
     n = len(players)
 
     raw_hands = data["hands"]
@@ -206,7 +190,7 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
                     f"more than {DECK_COUNTS[card]} copies of {card} in the scenario",
                 )
 
-    seed = _int(data, "seed", 0, -(2**63), 2**63 - 1)
+    seed = check_seed(data.get("seed", 0))
     shuffles = _int(data, "shuffles", 0, 0, 2**31)
     if not draw_given:
         draw = list((FULL_DECK_COUNTER - placed).elements())
@@ -214,7 +198,7 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
         rng_for(seed, "fill").shuffle(draw)
 
     direction = data.get("direction", 1)
-    if direction not in (1, -1) or isinstance(direction, bool):
+    if type(direction) is not int or direction not in (1, -1):
         raise _err("bad_direction", "direction", direction, "direction is 1 or -1")
     dealer = _seat(data.get("dealer", n - 1), "dealer", n)
     turn = _seat(data.get("turn", (dealer + 1) % n), "turn", n)
@@ -241,7 +225,8 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
     if raw_color is not None:
         color = _color(raw_color, "current_color")
     if phase is Phase.CHOOSE_COLOR:
-        if KIND_OF[top] != Kind.WILD:
+        # A Wild (R-SETUP-5); a Wild Draw Four only when a deck of nothing else forced it.
+        if not top_is_wild:
             raise _err(
                 "wrong_phase",
                 "phase",
@@ -281,6 +266,14 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
                 "phase",
                 raw_phase,
                 "a finished round has exactly one empty hand (the winner's)",
+            )
+        in_play = sum(map(len, hands)) + len(discard) + len(draw)
+        if phase is Phase.ROUND_OVER and in_play < n + 1:
+            raise _err(
+                "too_few_cards",
+                "draw_pile",
+                in_play,
+                f"{n} players need at least {n + 1} cards to deal the next round",
             )
     elif empty:
         raise _err(

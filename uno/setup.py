@@ -70,27 +70,52 @@ def default_names(players: int) -> tuple[str, ...]:
     return tuple(f"Player {i + 1}" for i in range(players))
 
 
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise ScenarioError("bad_players", "players", players, f"players: {players!r} is not valid")
-    if isinstance(players, int):
-        names = default_names(players) if MIN_PLAYERS <= players <= MAX_PLAYERS else ()
-        count = players
-    else:
-        names = tuple(players)
-        count = len(names)
-        if not all(isinstance(x, str) for x in names):
+MAX_NAME_LENGTH = 40
+MAX_SEED = 2**63 - 1
+
+
+def check_names(players: object, field: str = "players") -> tuple[str, ...]:
+    """2 to 10 players (R-SETUP-1), given as a count or as names (non-empty text, at most 40
+    characters). The same check for ``new_game`` and scenario files."""
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ScenarioError(
-                "bad_players", "players", list(players), "players: every name must be text"
+                "player_count",
+                field,
+                players,
+                f"{field}: {players} players; Uno is for 2 to 10 players (R-SETUP-1)",
             )
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        return default_names(players)
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ScenarioError(
+            "bad_type", field, players, f"{field}: expected a number or a list of names"
+        )
+    names = tuple(players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ScenarioError(
             "player_count",
-            "players",
-            count,
-            f"players: {count} players; Uno is for 2 to 10 players (R-SETUP-1)",
+            field,
+            len(names),
+            f"{field}: {len(names)} players; Uno is for 2 to 10 players (R-SETUP-1)",
         )
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            raise ScenarioError(
+                "bad_name",
+                f"{field}[{i}]",
+                name,
+                f"{field}[{i}]: a name is non-empty text of at most {MAX_NAME_LENGTH} characters"
+                f" (got {name!r})",
+            )
     return names
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        raise ScenarioError(
+            "bad_seed", "seed", seed, f"seed: expected a whole number of 64 bits (got {seed!r})"
+        )
+    return seed
 
 
 def start_round(
@@ -115,6 +140,10 @@ def start_round(
     rng = rng_for(seed, shuffles)
     rng.shuffle(deck)
     hand_size = min(HAND_SIZE, (len(deck) - 1) // n)
+    if hand_size < 1:
+        raise ScenarioError(
+            "too_few_cards", "cards", len(deck), f"{n} players need at least {n + 1} cards to deal"
+        )
     hands: list[list[Card]] = [[] for _ in range(n)]
     for _ in range(hand_size):  # one card at a time, starting at the dealer's left
         for i in range(n):
@@ -177,10 +206,9 @@ def new_game(
 ) -> GameState:
     """A new game after setup (R-SETUP-1..6): dealer chosen by draw, 7 cards each, first card
     turned up and its effect applied. ``players`` is a count or a list of names."""
-    names = _names(players)
+    names = check_names(players)
     ruleset = as_ruleset(rules)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)
     dealer = choose_dealer(len(names), seed).dealer
     state, _ = start_round(names, ruleset, dealer=dealer, seed=seed)
     return state
