@@ -82,9 +82,10 @@ def start_with(first, players=3, dealer=0):
     raise AssertionError(f"no seed turns up {first}")
 
 
-def play_randomly(state, seed, max_steps=30000):
+def play_randomly(state, seed, max_steps=60000):
     """Random legal actions (next_round between rounds) until game over; checks R-DECK-2
-    after every step. Returns the final state."""
+    after every step. Returns the final state. The policy prefers playing a card (uniformly
+    random choice among all actions, voluntary draws included, makes endless rounds)."""
     rng = random.Random(seed)
     start = state.cards_in_play()
     for _ in range(max_steps):
@@ -93,7 +94,10 @@ def play_randomly(state, seed, max_steps=30000):
         if state.phase is Phase.ROUND_OVER:
             state = uno.next_round(state)
         else:
-            state, _ = uno.apply(state, rng.choice(uno.legal_actions(state)))
+            actions = uno.legal_actions(state)
+            plays = [a for a in actions if a.verb not in ("draw", "uno", "catch")]
+            pool = plays if plays and rng.random() < 0.9 else actions
+            state, _ = uno.apply(state, rng.choice(pool))
         assert state.cards_in_play() == start
     raise AssertionError("game did not finish")
 

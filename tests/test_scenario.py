@@ -508,7 +508,7 @@ def test_smaller_deck_with_explicit_draw_pile_is_conserved() -> None:
     for policy_seed in range(25):
         rng = random.Random(policy_seed)
         s = start
-        for _ in range(200):
+        for _ in range(2000):
             if s.is_over:
                 break
             actions = legal_actions(s)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uno.cards import COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
-from uno.engine import Table, rng_for
+from uno.engine import Table, rng_for, shuffle
 from uno.errors import IllegalAction, ScenarioError
 from uno.rules import RuleSet, as_ruleset
 from uno.state import Event, GameState, Phase
@@ -18,6 +18,7 @@ __all__ = [
     "HAND_SIZE",
     "DealerChoice",
     "choose_dealer",
+    "deal_table",
     "dealer_value",
     "default_names",
     "new_game",
@@ -50,15 +51,12 @@ def choose_dealer(players: int, seed: int) -> DealerChoice:
     Reproducible: ``new_game(..., seed=s)`` picks its dealer with ``choose_dealer(n, s)``.
     """
     rng = rng_for(seed, "dealer")
-    deck = list(FULL_DECK)
-    rng.shuffle(deck)
     contenders = list(range(players))
     rounds: list[tuple[tuple[int, Card], ...]] = []
     while True:
-        if len(deck) < len(contenders):  # cards go back to the deck between draws
-            deck = list(FULL_DECK)
-            rng.shuffle(deck)
-        draws = tuple((seat, deck.pop()) for seat in contenders)
+        # The contenders draw from the shuffled deck; the cards go back before a tie is redrawn.
+        cards = rng.sample(FULL_DECK, len(contenders))
+        draws = tuple(zip(contenders, cards, strict=True))
         rounds.append(draws)
         best = max(dealer_value(card) for _, card in draws)
         contenders = [seat for seat, card in draws if dealer_value(card) == best]
@@ -118,7 +116,7 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-def start_round(
+def deal_table(
     players: Sequence[str],
     rules: RuleSet,
     *,
@@ -127,38 +125,41 @@ def start_round(
     shuffles: int = 0,
     scores: Sequence[int] | None = None,
     cards: Iterable[Card] = FULL_DECK,
-) -> tuple[GameState, list[Event]]:
-    """Shuffle ``cards``, deal, turn up the first card and carry out its effect.
-
-    Returns the state (waiting for the first decision) and the setup's events: ``dealt``,
-    ``first_card``, ``reflipped`` (a Wild Draw Four goes back, R-SETUP-4), then the first card's
-    effect (``skipped``, ``drew``, ``reversed``).
-    """
+    record: bool = True,
+) -> Table:
+    """The deal as a working Table (for ``start_round`` and for fast simulations)."""
     names = tuple(players)
     n = len(names)
     deck = list(cards)
-    rng = rng_for(seed, shuffles)
-    rng.shuffle(deck)
     hand_size = min(HAND_SIZE, (len(deck) - 1) // n)
     if hand_size < 1:
         raise ScenarioError(
             "too_few_cards", "cards", len(deck), f"{n} players need at least {n + 1} cards to deal"
         )
+    rng = rng_for(seed, shuffles)
+    shuffle(deck, rng)
+    # Dealt one card at a time, starting at the dealer's left: seat (dealer + 1 + i) % n gets
+    # cards i, i + n, i + 2n, ... from the top of the deck (the end of the list).
+    top = len(deck)
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for _ in range(hand_size):  # one card at a time, starting at the dealer's left
-        for i in range(n):
-            hands[(dealer + 1 + i) % n].append(deck.pop())
-    events: list[Event] = [Event("dealt", dealer=dealer, hand_size=hand_size)]
+    for i in range(n):
+        hands[(dealer + 1 + i) % n] = deck[top - 1 - i : top - n * hand_size - 1 : -n]
+    del deck[top - n * hand_size :]
+    events: list[Event] | None = (
+        [Event("dealt", dealer=dealer, hand_size=hand_size)] if record else None
+    )
     first = deck.pop()
     # R-SETUP-4: a Wild Draw Four goes back into the deck, which is shuffled, and we flip again.
     while KIND_OF[first] == Kind.WILD_DRAW_FOUR and any(
         KIND_OF[c] != Kind.WILD_DRAW_FOUR for c in deck
     ):
-        events.append(Event("reflipped", card=first))
+        if events is not None:
+            events.append(Event("reflipped", card=first))
         deck.append(first)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         first = deck.pop()
-    events.append(Event("first_card", card=first))
+    if events is not None:
+        events.append(Event("first_card", card=first))
 
     t = Table.__new__(Table)
     t.rules = rules
@@ -180,9 +181,10 @@ def start_round(
     t.challenge = None
     t.exposed = []
     t.events = events
+    t.reset_counters()
 
     kind = KIND_OF[first]
-    if kind >= Kind.WILD:  # R-SETUP-5 (a lone WD4 deck also lands here)
+    if kind >= Kind.WILD:  # R-SETUP-5 (a deck of nothing but WD4s also lands here)
         t.color = -1
         t.phase = Phase.CHOOSE_COLOR
     elif kind == Kind.SKIP:  # R-SETUP-6
@@ -196,6 +198,30 @@ def start_round(
         t.direction = -1
         t.emit("reversed", seat=dealer, direction=-1)
         t.turn = dealer
+    return t
+
+
+def start_round(
+    players: Sequence[str],
+    rules: RuleSet,
+    *,
+    dealer: int,
+    seed: int,
+    shuffles: int = 0,
+    scores: Sequence[int] | None = None,
+    cards: Iterable[Card] = FULL_DECK,
+) -> tuple[GameState, list[Event]]:
+    """Shuffle ``cards``, deal, turn up the first card and carry out its effect.
+
+    Returns the state (waiting for the first decision) and the setup's events: ``dealt``,
+    ``first_card``, ``reflipped`` (a Wild Draw Four goes back, R-SETUP-4), then the first card's
+    effect (``skipped``, ``drew``, ``reversed``).
+    """
+    t = deal_table(
+        players, rules, dealer=dealer, seed=seed, shuffles=shuffles, scores=scores, cards=cards
+    )
+    events = t.events
+    assert events is not None
     return t.freeze(), events
 
 
