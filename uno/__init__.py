@@ -10,13 +10,16 @@ The public contract is ENGINE-API.md; the rulings (and their ids) are RULES.md.
 This package imports no Streamlit (only ``uno.ui`` does).
 """
 
+from uno import odds
 from uno.actions import Action, parse_action
+from uno.bots import STRATEGIES, Strategy, bot_action, make_strategy
 from uno.cards import COLORS, DECK_COUNTS, FULL_DECK, Card, Color, Kind, card_points, parse_card
 from uno.engine import apply, is_bluff, legal_actions, playable_cards
 from uno.errors import IllegalAction, NotationError, ScenarioError, UnoError
 from uno.rules import PRESETS, RuleSet
 from uno.scenario import dump_scenario, dumps_scenario, load_scenario
 from uno.setup import DealerChoice, choose_dealer, new_game, next_round, start_round
+from uno.simulation import simulate
 from uno.state import Challenge, Event, GameState, Phase
 
 __all__ = [
@@ -24,6 +27,7 @@ __all__ = [
     "DECK_COUNTS",
     "FULL_DECK",
     "PRESETS",
+    "STRATEGIES",
     "Action",
     "Card",
     "Challenge",
@@ -37,8 +41,10 @@ __all__ = [
     "Phase",
     "RuleSet",
     "ScenarioError",
+    "Strategy",
     "UnoError",
     "apply",
+    "bot_action",
     "card_points",
     "choose_dealer",
     "dump_scenario",
@@ -46,10 +52,13 @@ __all__ = [
     "is_bluff",
     "legal_actions",
     "load_scenario",
+    "make_strategy",
     "new_game",
     "next_round",
+    "odds",
     "parse_action",
     "parse_card",
     "playable_cards",
+    "simulate",
     "start_round",
 ]

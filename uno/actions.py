@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from uno.cards import Card, Color, parse_card, parse_color
 from uno.errors import NotationError
@@ -31,9 +30,11 @@ MAX_ACTION_TEXT: Final = 200
 _SEAT_PREFIX: Final = re.compile(r"^\s*(\d{1,3})\s*:\s*(.*)$", re.DOTALL)
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One move by one seat. ``str(action)`` is the canonical notation, seat always written."""
+class Action(NamedTuple):
+    """One move by one seat. ``str(action)`` is the canonical notation, seat always written.
+
+    A named tuple: immutable, cheap to make (simulations make millions), compared by value.
+    """
 
     seat: int
     verb: str

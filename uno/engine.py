@@ -50,9 +50,9 @@ def rng_for(seed: int, step: int | str) -> random.Random:
 def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place: each card gets a random key, then they are sorted by key.
     Uniform like ``random.shuffle``, and about twice as fast (``rng.random`` is C code)."""
-    keys = [rng.random() for _ in cards]
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = [cards[i] for i in order]
+    draw = rng.random
+    keys = [draw() for _ in range(len(cards))]
+    cards[:] = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 def matches(card: int, top: int, color: int) -> bool:
@@ -181,15 +181,24 @@ class Table:
     def draw_cards(self, seat: int, count: int, reason: str) -> list[Card]:
         """``seat`` draws ``count`` cards, reshuffling when the pile runs out (R-DRAW-3) and
         drawing only what exists when both piles are exhausted (R-DRAW-4)."""
-        got: list[Card] = []
         draw = self.draw
-        for _ in range(count):
-            if not draw:
-                self.reshuffle()
-                draw = self.draw
+        if count == 1 and draw and self.events is None:  # the commonest draw, in simulations
+            card = draw.pop()
+            self.hands[seat].append(card)
+            self.n_drawn += 1
+            return [card]
+        if len(draw) >= count:  # the usual case: no reshuffle needed
+            got = draw[: -count - 1 : -1]  # the cards draw.pop() would give, in that order
+            del draw[-count:]
+        else:
+            got = []
+            for _ in range(count):
                 if not draw:
-                    break
-            got.append(draw.pop())
+                    self.reshuffle()
+                    draw = self.draw
+                    if not draw:
+                        break
+                got.append(draw.pop())
         self.hands[seat].extend(got)
         self.n_drawn += len(got)
         if self.events is not None:
@@ -239,18 +248,25 @@ class Table:
             return [wd4] if self.rules.stacking and wd4 in hand else []
         if phase is not PLAY:
             return []
+        return sorted(set(self.matching(hand)))
+
+    def matching(self, hand: list[Card]) -> list[Card]:
+        """The cards of ``hand`` (in hand order, repeats kept) that may be played in phase
+        ``play``: R-PLAY-1..4, or under a pending penalty the cards that stack (H-STACK)."""
         top = self.discard[-1]
         if self.pending:
             top_kind = KIND_OF[top]
-            ok = [
+            return [
                 c
                 for c in hand
                 if KIND_OF[c] == _WD4 or (KIND_OF[c] == _DRAW_TWO and top_kind == _DRAW_TWO)
             ]
-        else:
-            color = self.color
-            ok = [c for c in hand if matches(c, top, color)]
-        return sorted(set(ok))
+        # matches(), inlined: a wild, the colour to match, or the same number or symbol.
+        color = self.color
+        if top < 52:
+            rank = top % 13
+            return [c for c in hand if c >= 52 or COLOR_OF[c] == color or c % 13 == rank]
+        return [c for c in hand if c >= 52 or COLOR_OF[c] == color]
 
     def swaps(self, seat: int, card: Card) -> bool:
         """H-70: this play of a 7 swaps hands (a 7 that is the last card swaps nothing)."""
@@ -288,9 +304,14 @@ class Table:
         if not 0 <= seat < self.n:
             raise IllegalAction("no_such_seat", "R-SETUP-1", a, players=self.n)
         phase = self.phase
+        verb = a.verb
+        if phase is PLAY and seat == self.turn and verb == "play":  # the common case first
+            self.play(a)
+            if self.exposed:
+                self.prune_exposed()
+            return
         if phase is ROUND_OVER or phase is GAME_OVER:
             raise IllegalAction("round_over", "R-END-1", a)
-        verb = a.verb
         if verb == "uno":
             self.say_uno(a)
             return
@@ -375,7 +396,7 @@ class Table:
             self.drawn = got[-1]
             self.phase = DRAWN
         else:
-            self.turn = self.after(seat)
+            self.turn = (seat + self.direction) % self.n
 
     def take_penalty(self, seat: int, reason: str) -> None:
         """Draw the pending cards and lose the turn (R-ACT-3, R-CHAL-4, H-STACK)."""
@@ -385,7 +406,8 @@ class Table:
         if count > self.max_penalty:
             self.max_penalty = count
         self.draw_cards(seat, count, reason)
-        self.emit("skipped", seat=seat)
+        if self.events is not None:
+            self.emit("skipped", seat=seat)
         self.phase = PLAY
         self.turn = self.after(seat)
 
@@ -456,6 +478,13 @@ class Table:
         self.play(a, jumped=True)
 
     def play(self, a: Action, jumped: bool = False) -> None:
+        """Check a play (R-PLAY-*, H-STACK, H-70, R-UNO-1), then carry it out."""
+        if self.check_play(a, jumped):
+            self.do_play(a, jumped)
+
+    def check_play(self, a: Action, jumped: bool = False) -> bool:
+        """Raise IllegalAction for a play the rules refuse. Returns False when the play was
+        handled another way (R-PEN-1's strict mode penalised it), True when it may go ahead."""
         seat = a.seat
         card = a.card
         hand = self.hands[seat]
@@ -464,11 +493,12 @@ class Table:
             raise IllegalAction("card_not_in_hand", "R-PLAY-1", a)
         kind = KIND_OF[card]
         wild = card >= 52
-        if wild and a.color is None:
-            raise IllegalAction("missing_color", "R-ACT-4", a)
-        if not wild and a.color is not None:
+        if wild:
+            if a.color is None:
+                raise IllegalAction("missing_color", "R-ACT-4", a)
+        elif a.color is not None:
             raise IllegalAction("unexpected_color", "R-PLAY-2", a)
-        swap = self.swaps(seat, card)
+        swap = rules.seven_zero and self.swaps(seat, card)
         if swap:
             if a.target is None:
                 raise IllegalAction("missing_swap_target", "H-70", a)
@@ -483,11 +513,13 @@ class Table:
             top_kind = KIND_OF[top]
             if not (kind == _WD4 or (kind == _DRAW_TWO and top_kind == _DRAW_TWO)):
                 raise IllegalAction("must_stack_or_draw", "H-STACK", a, pending=self.pending)
-        elif not matches(card, top, self.color):
+        elif not (
+            wild or COLOR_OF[card] == self.color or (top < 52 and card % 13 == top % 13)
+        ):  # matches(), inlined
             if rules.strict_penalties and not jumped:
                 self.close_windows(seat)
                 self.penalize(seat, card)
-                return
+                return False
             raise IllegalAction(
                 "no_match",
                 "R-PLAY-1",
@@ -497,15 +529,25 @@ class Table:
             )
         if a.uno and self.cards_after(seat, card, a.target) != 1:
             raise IllegalAction("uno_not_one_card", "R-UNO-1", a)
+        return True
 
-        # -- the play is legal: carry it out --
-        self.close_windows(seat)
+    def do_play(self, a: Action, jumped: bool = False) -> None:
+        """Carry out a play that ``check_play`` accepts (simulations of bots that only choose
+        legal plays call this directly): every effect of the card."""
+        seat = a.seat
+        card = a.card
+        assert card is not None
+        hand = self.hands[seat]
+        rules = self.rules
+        kind = KIND_OF[card]
+        if self.exposed:
+            self.close_windows(seat)
         previous_color = self.color
         hand.remove(card)
         self.discard.append(card)
         self.drawn = None
         self.phase = PLAY
-        self.color = int(a.color) if wild and a.color is not None else COLOR_OF[card]
+        self.color = COLOR_OF[card] if card < 52 else int(a.color)  # type: ignore[arg-type]
         if self.events is not None:
             if jumped:
                 self.emit("jumped_in", seat=seat, card=card)
@@ -537,24 +579,27 @@ class Table:
                 self.hands = [old[(i - d) % self.n] for i in range(self.n)]
                 self.emit("hands_rotated", seat=seat, direction=d)
 
-        if len(self.hands[seat]) == 1:  # R-UNO-1
+        if len(self.hands[seat] if rules.seven_zero else hand) == 1:  # R-UNO-1
             if a.uno:
                 self.emit("said_uno", seat=seat)
             elif seat not in self.exposed:
                 self.exposed.append(seat)
 
         n = self.n
-        if kind in (_NUMBER, _WILD):
+        if kind == _NUMBER or kind == _WILD:  # noqa: SIM109 (no tuple to build)
             self.turn = (seat + self.direction) % n
         elif kind == _SKIP:  # R-ACT-1 (two players: the turn comes back, R-ACT-6)
             skipped = (seat + self.direction) % n
-            self.emit("skipped", seat=skipped)
+            if self.events is not None:
+                self.emit("skipped", seat=skipped)
             self.turn = (skipped + self.direction) % n
         elif kind == _REVERSE:  # R-ACT-2
             self.direction = -self.direction
-            self.emit("reversed", seat=seat, direction=self.direction)
+            if self.events is not None:
+                self.emit("reversed", seat=seat, direction=self.direction)
             if n == 2:
-                self.emit("skipped", seat=(seat + 1) % 2)
+                if self.events is not None:
+                    self.emit("skipped", seat=(seat + 1) % 2)
                 self.turn = seat
             else:
                 self.turn = (seat + self.direction) % n

@@ -3,12 +3,13 @@ effect (R-SETUP-4, -5, -6). Every step is reproducible from the game's seed."""
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from uno.cards import COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
+from uno.cards import CARDS, COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
 from uno.engine import Table, rng_for, shuffle
 from uno.errors import IllegalAction, ScenarioError
 from uno.rules import RuleSet, as_ruleset
@@ -21,6 +22,8 @@ __all__ = [
     "deal_table",
     "dealer_value",
     "default_names",
+    "draw_for_dealer",
+    "first_deal",
     "new_game",
     "next_round",
     "start_round",
@@ -45,21 +48,36 @@ def dealer_value(card: Card) -> int:
     return card % 13 if KIND_OF[card] == Kind.NUMBER else 0
 
 
+_DEALER_VALUE = tuple(dealer_value(card) for card in CARDS)
+
+
 def choose_dealer(players: int, seed: int) -> DealerChoice:
     """Each player draws a card from a shuffled deck; the highest number deals; ties draw again.
 
     Reproducible: ``new_game(..., seed=s)`` picks its dealer with ``choose_dealer(n, s)``.
+    The draw uses the generator of the first deal, ``rng_for(seed, 0)``, before its shuffle.
     """
-    rng = rng_for(seed, "dealer")
+    return draw_for_dealer(players, rng_for(seed, 0))
+
+
+def draw_for_dealer(players: int, rng: random.Random) -> DealerChoice:
+    """R-SETUP-2 with a given generator (``new_game`` goes on to shuffle for the deal with it)."""
     contenders = list(range(players))
     rounds: list[tuple[tuple[int, Card], ...]] = []
+    draw = rng.random
     while True:
-        # The contenders draw from the shuffled deck; the cards go back before a tie is redrawn.
-        cards = rng.sample(FULL_DECK, len(contenders))
-        draws = tuple(zip(contenders, cards, strict=True))
+        # The contenders draw from the shuffled deck (a partial Fisher-Yates shuffle: only the
+        # cards drawn are placed); the cards go back before a tie is drawn again.
+        deck = list(FULL_DECK)
+        size = len(deck)
+        for i in range(len(contenders)):
+            j = i + int(draw() * (size - i))
+            deck[i], deck[j] = deck[j], deck[i]
+        draws = tuple(zip(contenders, deck, strict=False))
         rounds.append(draws)
-        best = max(dealer_value(card) for _, card in draws)
-        contenders = [seat for seat, card in draws if dealer_value(card) == best]
+        values = [_DEALER_VALUE[card] for _, card in draws]
+        best = max(values)
+        contenders = [seat for (seat, _), v in zip(draws, values, strict=True) if v == best]
         if len(contenders) == 1:
             return DealerChoice(tuple(rounds), contenders[0])
 
@@ -126,8 +144,11 @@ def deal_table(
     scores: Sequence[int] | None = None,
     cards: Iterable[Card] = FULL_DECK,
     record: bool = True,
+    rng: random.Random | None = None,
 ) -> Table:
-    """The deal as a working Table (for ``start_round`` and for fast simulations)."""
+    """The deal as a working Table (for ``start_round`` and for fast simulations). The shuffle
+    uses ``rng_for(seed, shuffles)``, or ``rng`` when given (the first deal's generator, which
+    already drew for the dealer)."""
     names = tuple(players)
     n = len(names)
     deck = list(cards)
@@ -136,7 +157,8 @@ def deal_table(
         raise ScenarioError(
             "too_few_cards", "cards", len(deck), f"{n} players need at least {n + 1} cards to deal"
         )
-    rng = rng_for(seed, shuffles)
+    if rng is None:
+        rng = rng_for(seed, shuffles)
     shuffle(deck, rng)
     # Dealt one card at a time, starting at the dealer's left: seat (dealer + 1 + i) % n gets
     # cards i, i + n, i + 2n, ... from the top of the deck (the end of the list).
@@ -235,9 +257,14 @@ def new_game(
     names = check_names(players)
     ruleset = as_ruleset(rules)
     seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)
-    dealer = choose_dealer(len(names), seed).dealer
-    state, _ = start_round(names, ruleset, dealer=dealer, seed=seed)
-    return state
+    return first_deal(names, ruleset, seed, record=False).freeze()
+
+
+def first_deal(names: Sequence[str], rules: RuleSet, seed: int, record: bool = True) -> Table:
+    """The first round of a game: the draw for the dealer, then the deal, on one generator."""
+    rng = rng_for(seed, 0)
+    dealer = draw_for_dealer(len(names), rng).dealer
+    return deal_table(names, rules, dealer=dealer, seed=seed, record=record, rng=rng)
 
 
 def next_round(state: GameState) -> GameState:

@@ -1,0 +1,288 @@
+"""Computer players: small documented policies over the legal moves.
+
+A strategy looks only at what its seat may know (its own hand, the pile, the number of cards in
+each hand) plus the engine's list of playable cards, and returns an ``Action``. The same code
+drives the sandbox (``bot_action(state, ...)`` on a GameState) and fast simulations (``decide`` on
+the engine's working Table), so both play exactly the same games.
+
+Strategies (``STRATEGIES``):
+
+- ``random``: a uniformly random playable card (a random colour for a wild), otherwise draw; a
+  drawn card is played when it can be; never draws by choice. The policy of the random agents of
+  other toolkits, so that speed comparisons are fair.
+- ``first``: the first playable card in hand order; names the colour of its first coloured card.
+- ``greedy``: gets rid of the highest-scoring card first (R-SCORE-1).
+- ``color_keeper``: plays the colour it holds most and names it.
+- ``save_wilds``: a wild only when nothing else can be played.
+
+Options for every strategy: ``challenge`` (``"never"``, ``"always"`` or ``"odds"``: challenge a
+Wild Draw Four when ``uno.odds`` says it costs fewer cards on average), ``bluff`` (the chance of
+playing a Wild Draw Four while holding the colour, R-PLAY-4), ``forget_uno`` (the chance of not
+saying "Uno", R-UNO-1), ``catch`` (the chance of catching a player who forgot, R-UNO-2) and
+``jump`` (the chance of jumping in when ``jump_in`` allows it, H-JUMP).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from uno.actions import Action
+from uno.cards import COLOR_OF, COLORS, POINTS_OF, Card, Color
+from uno.engine import Table
+from uno.state import GameState, Phase
+
+__all__ = [
+    "CHALLENGE_POLICIES",
+    "STRATEGIES",
+    "Strategy",
+    "bot_action",
+    "make_strategies",
+    "make_strategy",
+    "reaction",
+]
+
+CHALLENGE_POLICIES: Final = ("never", "always", "odds")
+_WD4_CARD: Final = Card("WD4")
+_PLAY, _DRAWN, _CHALLENGE, _CHOOSE = Phase.PLAY, Phase.DRAWN, Phase.CHALLENGE, Phase.CHOOSE_COLOR
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """The ``random`` strategy, and the base of the others (override ``pick`` and ``color``)."""
+
+    name: str = field(default="random", init=False)
+    challenge: str = "never"
+    bluff: float = 0.0
+    forget_uno: float = 0.0
+    catch: float = 1.0
+    jump: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.challenge not in CHALLENGE_POLICIES:
+            raise ValueError(
+                f"challenge must be one of {', '.join(CHALLENGE_POLICIES)}, not {self.challenge!r}"
+            )
+        for option in ("bluff", "forget_uno", "catch", "jump"):
+            value = getattr(self, option)
+            if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
+                raise ValueError(f"{option} is a probability from 0 to 1, not {value!r}")
+
+    # -- the policy: which card, which colour (override these) ------------------------------
+    def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
+        """Choose one of ``cards`` (the playable cards in hand order, never empty) to play from
+        ``hand``. Here: each playable card of the hand equally likely."""
+        return cards[int(rng.random() * len(cards))]
+
+    def color(self, hand: list[Card], rng: random.Random) -> Color:
+        """The colour to name after a wild."""
+        return COLORS[int(rng.random() * 4)]
+
+    # -- the decision, the same for every strategy -----------------------------------------
+    def decide(self, t: Table, rng: random.Random) -> Action:
+        """The action of the seat whose turn it is."""
+        seat = t.turn
+        hand = t.hands[seat]
+        phase = t.phase
+        if phase is _PLAY:
+            cards = t.matching(hand)  # the playable cards, in hand order
+            if cards and _WD4_CARD in cards and not t.pending:
+                cards = self._drop_bluff(t, cards, rng)
+            if not cards:
+                return Action(seat, "draw")  # never draws by choice
+            card = self.pick(cards, hand, rng)
+            if card < 52 and not t.rules.seven_zero:  # the common case, without 7-0 or colours
+                uno = len(hand) == 2 and not (self.forget_uno and rng.random() < self.forget_uno)
+                return Action(seat, "play", card, None, None, uno)
+            return self._play(t, seat, card, rng)
+        if phase is _DRAWN:
+            assert t.drawn is not None
+            return self._play(t, seat, t.drawn, rng)  # a drawn card that can be played is played
+        if phase is _CHALLENGE:
+            if t.playable(seat):  # H-STACK: pass the Wild Draw Four on
+                return self._play(t, seat, _WD4_CARD, rng)
+            return Action(seat, "challenge" if self._challenges(t, seat) else "accept")
+        return Action(seat, "color", color=self.color(hand, rng))  # phase choose_color
+
+    def _drop_bluff(self, t: Table, cards: list[Card], rng: random.Random) -> list[Card]:
+        """Keep a Wild Draw Four among the choices only when it is not a bluff (R-PLAY-4), or
+        when the strategy decides to bluff."""
+        color = t.color
+        if t.rules.wd4_anytime or not any(COLOR_OF[c] == color for c in cards):
+            return cards  # no card of the colour to match: the Wild Draw Four is legal
+        if self.bluff and rng.random() < self.bluff:
+            return cards
+        return [c for c in cards if c != _WD4_CARD]
+
+    def _play(self, t: Table, seat: int, card: Card, rng: random.Random) -> Action:
+        color = self.color(t.hands[seat], rng) if card >= 52 else None
+        if t.rules.seven_zero:
+            target = self._swap_target(t, seat) if t.swaps(seat, card) else None
+            after = t.cards_after(seat, card, target)
+        else:
+            target = None
+            after = len(t.hands[seat]) - 1
+        uno = after == 1 and not (self.forget_uno and rng.random() < self.forget_uno)
+        return Action(seat, "play", card, color, target, uno)
+
+    def _swap_target(self, t: Table, seat: int) -> int:
+        """H-70: swap with the player holding the fewest cards (the nearest one on a tie)."""
+        best = None
+        for step in range(1, t.n):
+            other = (seat + step * t.direction) % t.n
+            if best is None or len(t.hands[other]) < len(t.hands[best]):
+                best = other
+        assert best is not None
+        return best
+
+    def _challenges(self, t: Table, seat: int) -> bool:
+        if self.challenge == "never":
+            return False
+        if self.challenge == "always":
+            return True
+        from uno.odds import challenge_advice  # the odds module imports nothing of ours back
+
+        chal = t.challenge
+        assert chal is not None
+        known = list(t.hands[seat]) + t.discard
+        advice = challenge_advice(
+            len(t.hands[chal.player]), chal.previous_color, known=known, pending=t.pending
+        )
+        return advice.challenge
+
+    # -- out of turn ------------------------------------------------------------------------
+    def wants(self, chance: float, rng: random.Random) -> bool:
+        return chance >= 1.0 or (chance > 0.0 and rng.random() < chance)
+
+
+@dataclass(frozen=True)
+class First(Strategy):
+    name: str = field(default="first", init=False)
+
+    def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
+        return cards[0]
+
+    def color(self, hand: list[Card], rng: random.Random) -> Color:
+        for card in hand:
+            if card < 52:
+                return COLORS[COLOR_OF[card]]
+        return Color.R
+
+
+def _most_held(hand: list[Card], weight: Sequence[int] | None = None) -> Color:
+    """The colour with the most cards (or points) in hand; red..blue order breaks ties."""
+    totals = [0, 0, 0, 0]
+    for card in hand:
+        if card < 52:
+            totals[COLOR_OF[card]] += 1 if weight is None else weight[card]
+    return COLORS[max(range(4), key=totals.__getitem__)]
+
+
+@dataclass(frozen=True)
+class Greedy(Strategy):
+    name: str = field(default="greedy", init=False)
+
+    def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
+        return max(cards, key=POINTS_OF.__getitem__)
+
+    def color(self, hand: list[Card], rng: random.Random) -> Color:
+        return _most_held(hand, POINTS_OF)
+
+
+@dataclass(frozen=True)
+class ColorKeeper(Strategy):
+    name: str = field(default="color_keeper", init=False)
+
+    def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
+        counts = [0, 0, 0, 0]
+        for card in hand:
+            if card < 52:
+                counts[COLOR_OF[card]] += 1
+        coloured = [c for c in cards if c < 52]
+        if coloured:
+            return max(coloured, key=lambda c: (counts[COLOR_OF[c]], POINTS_OF[c]))
+        return cards[0]
+
+    def color(self, hand: list[Card], rng: random.Random) -> Color:
+        return _most_held(hand)
+
+
+@dataclass(frozen=True)
+class SaveWilds(Strategy):
+    name: str = field(default="save_wilds", init=False)
+
+    def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
+        plain = [c for c in cards if c < 52]
+        pool = plain or cards
+        return pool[int(rng.random() * len(pool))]
+
+    def color(self, hand: list[Card], rng: random.Random) -> Color:
+        return _most_held(hand)
+
+
+#: Strategy classes by name, in the order the app lists them.
+STRATEGIES: Final[dict[str, type[Strategy]]] = {
+    "random": Strategy,
+    "first": First,
+    "greedy": Greedy,
+    "color_keeper": ColorKeeper,
+    "save_wilds": SaveWilds,
+}
+
+
+def make_strategy(spec: str | Strategy, **options: object) -> Strategy:
+    """A strategy from its name (with options) or as given."""
+    if isinstance(spec, Strategy):
+        return replace(spec, **options) if options else spec  # type: ignore[arg-type]
+    if not isinstance(spec, str) or spec not in STRATEGIES:
+        raise ValueError(f"unknown strategy {spec!r} (known: {', '.join(STRATEGIES)})")
+    return STRATEGIES[spec](**options)  # type: ignore[arg-type]
+
+
+def make_strategies(
+    strategies: str | Strategy | Sequence[str | Strategy] | None, players: int
+) -> tuple[Strategy, ...]:
+    """One strategy per seat from one name/object for all seats, or a list with one per seat."""
+    if strategies is None:
+        strategies = "random"
+    if isinstance(strategies, str | Strategy):
+        one = make_strategy(strategies)
+        return (one,) * players
+    items = list(strategies)
+    if len(items) != players:
+        raise ValueError(f"{len(items)} strategies for {players} players: give one per seat")
+    return tuple(make_strategy(s) for s in items)
+
+
+def reaction(t: Table, strategies: Sequence[Strategy], rng: random.Random) -> Action | None:
+    """An out-of-turn action some bot takes now, if any: catching a player who did not say
+    "Uno" (R-UNO-2), or jumping in (H-JUMP). Seats are asked in play order from the turn."""
+    if t.exposed:
+        for target in t.exposed:
+            for step in range(t.n):
+                seat = (t.turn + step * t.direction) % t.n
+                if seat != target and strategies[seat].wants(strategies[seat].catch, rng):
+                    return Action(seat, "catch", target=target)
+    if t.rules.jump_in:
+        jumpers = t.jumpers()
+        if jumpers:
+            top = t.discard[-1]
+            for step in range(1, t.n):
+                seat = (t.turn + step * t.direction) % t.n
+                if seat in jumpers and strategies[seat].wants(strategies[seat].jump, rng):
+                    bot = strategies[seat]
+                    target = bot._swap_target(t, seat) if t.swaps(seat, top) else None
+                    uno = t.cards_after(seat, top, target) == 1 and not (
+                        bot.forget_uno and rng.random() < bot.forget_uno
+                    )
+                    return Action(seat, "jump", top, None, target, uno)
+    return None
+
+
+def bot_action(state: GameState, strategies: Sequence[Strategy], rng: random.Random) -> Action:
+    """The next bot action on a GameState: a reaction out of turn if any, else the move of the
+    seat whose turn it is (played by ``strategies[state.turn]``)."""
+    t = Table.from_state(state, record=False)
+    return reaction(t, strategies, rng) or strategies[t.turn].decide(t, rng)

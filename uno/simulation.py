@@ -1,0 +1,242 @@
+"""Many games at once: ``simulate(n_games, ...)`` -> a pandas DataFrame, one row per game.
+
+Games run on the engine's working Table with the very rule code of ``apply`` (no copies of the
+state, no events), driven by the strategies of ``uno.bots``. ``play_game_slow`` plays the same
+game through the public ``apply`` / ``next_round``; a test checks that both agree.
+
+Determinism: game ``i`` of a call is seeded from ``(seed, i)`` only, so the frame is the same
+whatever ``workers`` is. Workers are processes; each returns only rows, so memory stays flat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any, Final
+
+import pandas as pd
+
+from uno.bots import Strategy, bot_action, make_strategies, reaction
+from uno.cards import FULL_DECK
+from uno.engine import Table, apply
+from uno.rules import RuleSet, as_ruleset
+from uno.setup import deal_table, default_names, first_deal, new_game, next_round
+from uno.state import GameState, Phase
+
+__all__ = ["COLUMNS", "game_seed", "play_game", "play_game_slow", "simulate"]
+
+#: The columns of ``simulate``'s frame.
+COLUMNS: Final = (
+    "game",  # index of the game in this call
+    "seed",  # the game's own seed: uno.new_game(players, rules, seed) deals the same first round
+    "players",
+    "rules",  # the preset the rules start from
+    "winner",  # the seat that won the game (the first of them on a shared win)
+    "winner_strategy",
+    "rounds",
+    "turns",  # decisions made by the player whose turn it was
+    "cards_drawn",
+    "points",  # the winner's final score
+    "longest_penalty",  # the most cards drawn at once for a Draw Two / Wild Draw Four / stack
+    "challenges",
+    "challenges_won",  # challenges that found the Wild Draw Four player guilty
+    "uno_catches",
+)
+MAX_ACTIONS_PER_ROUND: Final = 100_000  # a guard against a deadlock no rule resolves
+_PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+_MASK: Final = (1 << 63) - 1
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded with ``seed`` (splitmix64-style)."""
+    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
+    z = ((z ^ (z >> 30)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
+    return (z ^ (z >> 31)) & _MASK
+
+
+def _row(
+    index: int,
+    seed: int,
+    rules: RuleSet,
+    strategies: Sequence[Strategy],
+    scores: Sequence[int],
+    winners: Sequence[int],
+    counters: list[int],
+) -> tuple[Any, ...]:
+    winner = winners[0] if winners else -1
+    rounds, turns, drawn, longest, challenges, won, catches = counters
+    return (
+        index,
+        seed,
+        len(scores),
+        rules.preset,
+        winner,
+        strategies[winner].name if winner >= 0 else "",
+        rounds,
+        turns,
+        drawn,
+        scores[winner] if winner >= 0 else 0,
+        longest,
+        challenges,
+        won,
+        catches,
+    )
+
+
+def _winners(t: Table) -> tuple[int, ...]:
+    if t.rules.scoring == "lowest":
+        low = min(t.scores)
+        return tuple(s for s, v in enumerate(t.scores) if v == low)
+    if t.rules.target_score is None:
+        return tuple(s for s, h in enumerate(t.hands) if not h)
+    high = max(t.scores)
+    return tuple(s for s, v in enumerate(t.scores) if v == high)
+
+
+def play_game(
+    players: int, rules: RuleSet, strategies: Sequence[Strategy], seed: int, index: int = 0
+) -> tuple[Any, ...]:
+    """One whole game (rounds until ``game_over``) on the fast path; returns a row."""
+    rng = random.Random(seed)
+    names = default_names(players)
+    t = first_deal(names, rules, seed, record=False)
+    dealer = t.dealer
+    counters = [0, 0, 0, 0, 0, 0, 0]  # rounds, turns, drawn, longest, challenges, won, catches
+    check_reactions = rules.jump_in
+    decide = [bot.decide for bot in strategies]
+    while True:
+        actions = turns = 0
+        phase = t.phase
+        while phase is not _ROUND_OVER and phase is not _GAME_OVER:
+            actions += 1
+            if actions > MAX_ACTIONS_PER_ROUND:
+                raise RuntimeError(f"game {index} (seed {seed}) did not end")
+            if t.exposed or check_reactions:
+                action = reaction(t, strategies, rng)
+                if action is not None:
+                    t.act(action)
+                    phase = t.phase
+                    continue
+            action = decide[t.turn](t, rng)
+            turns += 1
+            verb = action.verb
+            # The bots choose among the moves the engine offers, so the two commonest moves skip
+            # act()'s checks and run the same rule code as apply (do_play, draw_turn).
+            if verb == "play":
+                t.do_play(action)
+                if t.exposed:
+                    t.prune_exposed()
+            elif verb == "draw" and phase is _PLAY:
+                if t.exposed:
+                    t.close_windows(action.seat)
+                t.draw_turn(action.seat)
+                if t.exposed:
+                    t.prune_exposed()
+            else:
+                t.act(action)
+            phase = t.phase
+        counters[1] += turns
+        counters[0] += 1
+        counters[2] += t.n_drawn
+        counters[3] = max(counters[3], t.max_penalty)
+        counters[4] += t.n_challenges
+        counters[5] += t.n_challenges_won
+        counters[6] += t.n_catches
+        if t.phase is Phase.GAME_OVER:
+            return _row(index, seed, rules, strategies, t.scores, _winners(t), counters)
+        dealer = (dealer + 1) % players
+        t = deal_table(
+            names,
+            rules,
+            dealer=dealer,
+            seed=seed,
+            shuffles=t.shuffles,
+            scores=t.scores,
+            cards=FULL_DECK,
+            record=False,
+        )
+
+
+def play_game_slow(
+    players: int, rules: RuleSet, strategies: Sequence[Strategy], seed: int
+) -> GameState:
+    """The same game as ``play_game``, through the public API; returns the final state."""
+    rng = random.Random(seed)
+    state = new_game(players, rules, seed)
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state = next_round(state)
+            continue
+        state, _ = apply(state, bot_action(state, strategies, rng))
+    return state
+
+
+def _run_chunk(
+    start: int,
+    stop: int,
+    players: int,
+    rules: RuleSet,
+    strategies: tuple[Strategy, ...],
+    seed: int,
+) -> list[tuple[Any, ...]]:
+    return [
+        play_game(players, rules, strategies, game_seed(seed, i), i) for i in range(start, stop)
+    ]
+
+
+def simulate(
+    n_games: int,
+    players: int = 4,
+    rules: RuleSet | str | Mapping[str, Any] | None = None,
+    strategies: str | Strategy | Sequence[str | Strategy] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> pd.DataFrame:
+    """Play ``n_games`` whole games and return one row per game (see ``COLUMNS``).
+
+    ``rules``: what ``new_game`` takes, e.g. ``{"preset": "official", "target_score": None}``
+    for single rounds. ``strategies``: one name or Strategy for every seat, or one per seat.
+    ``progress(done, total)`` is called as games finish. Bad arguments raise ValueError before
+    any game is played.
+    """
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ValueError(f"n_games must be a whole number, 1 or more, not {n_games!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ValueError(f"players must be from 2 to 10 (R-SETUP-1), not {players!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number, 1 or more, not {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    ruleset = as_ruleset(rules)
+    bots = make_strategies(strategies, players)
+
+    rows: list[tuple[Any, ...]] = []
+    if workers == 1 or n_games < 2 * workers:
+        step = max(1, min(250, n_games // 100 or 1))
+        for start in range(0, n_games, step):
+            stop = min(n_games, start + step)
+            rows.extend(_run_chunk(start, stop, players, ruleset, bots, seed))
+            if progress is not None:
+                progress(stop, n_games)
+    else:
+        size = max(1, min(1000, n_games // (workers * 8) or 1))
+        chunks = [(a, min(n_games, a + size)) for a in range(0, n_games, size)]
+        results: dict[int, list[tuple[Any, ...]]] = {}
+        done = 0
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(_run_chunk, a, b, players, ruleset, bots, seed): a for a, b in chunks
+            }
+            for future in as_completed(futures):
+                chunk_rows = future.result()
+                results[futures[future]] = chunk_rows
+                done += len(chunk_rows)
+                if progress is not None:
+                    progress(done, n_games)
+        for a, _ in chunks:
+            rows.extend(results[a])
+    return pd.DataFrame.from_records(rows, columns=list(COLUMNS))
