@@ -273,11 +273,11 @@ def reaction(t: Table, strategies: Sequence[Strategy], rng: random.Random) -> Ac
                 seat = (t.turn + step * t.direction) % t.n
                 if seat in jumpers and strategies[seat].wants(strategies[seat].jump, rng):
                     bot = strategies[seat]
-                    target = bot._swap_target(t, seat) if t.swaps(seat, top) else None
-                    uno = t.cards_after(seat, top, target) == 1 and not (
+                    swap = bot._swap_target(t, seat) if t.swaps(seat, top) else None
+                    uno = t.cards_after(seat, top, swap) == 1 and not (
                         bot.forget_uno and rng.random() < bot.forget_uno
                     )
-                    return Action(seat, "jump", top, None, target, uno)
+                    return Action(seat, "jump", top, None, swap, uno)
     return None
 
 
