@@ -12,7 +12,7 @@ from typing import Any
 from uno.cards import CARDS, COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
 from uno.engine import Table, rng_for, shuffle
 from uno.errors import IllegalAction, ScenarioError
-from uno.rules import RuleSet, as_ruleset
+from uno.rules import PRESETS, RuleSet, as_ruleset
 from uno.state import Event, GameState, Phase
 
 __all__ = [
@@ -20,10 +20,13 @@ __all__ = [
     "DealerChoice",
     "choose_dealer",
     "deal_table",
+    "dealer_from_draw",
     "dealer_value",
     "default_names",
     "draw_for_dealer",
+    "first_card_effect",
     "first_deal",
+    "first_turn",
     "new_game",
     "next_round",
     "start_round",
@@ -49,6 +52,7 @@ def dealer_value(card: Card) -> int:
 
 
 _DEALER_VALUE = tuple(dealer_value(card) for card in CARDS)
+PRESETS_OFFICIAL = PRESETS["official"]
 
 
 def choose_dealer(players: int, seed: int) -> DealerChoice:
@@ -205,6 +209,13 @@ def deal_table(
     t.events = events
     t.reset_counters()
 
+    first_card_effect(t)
+    return t
+
+
+def first_card_effect(t: Table) -> None:
+    """R-SETUP-5, R-SETUP-6: what the first card turned up does, before anyone plays."""
+    first = t.discard[-1]
     kind = KIND_OF[first]
     if kind >= Kind.WILD:  # R-SETUP-5 (a deck of nothing but WD4s also lands here)
         t.color = -1
@@ -218,9 +229,46 @@ def deal_table(
         t.turn = t.after(t.turn)
     elif kind == Kind.REVERSE:  # R-SETUP-6: the dealer starts, counter-clockwise
         t.direction = -1
-        t.emit("reversed", seat=dealer, direction=-1)
-        t.turn = dealer
-    return t
+        t.emit("reversed", seat=t.dealer, direction=-1)
+        t.turn = t.dealer
+
+
+def first_turn(players: int, dealer: int, first: Card | str) -> tuple[int, int, Phase]:
+    """Who acts first, in which direction and phase, when ``first`` is turned up and ``dealer``
+    dealt (R-SETUP-3..6): the very code of the deal, on a table holding only what it needs."""
+    card = first if isinstance(first, Card) else Card(first)
+    if KIND_OF[card] == Kind.WILD_DRAW_FOUR:
+        raise ValueError("a Wild Draw Four is put back and another card turned up (R-SETUP-4)")
+    if not 2 <= players <= 10 or not 0 <= dealer < players:
+        raise ValueError("2 to 10 players, and the dealer must be one of them")
+    t = Table.__new__(Table)
+    t.rules = PRESETS_OFFICIAL
+    t.players = default_names(players)
+    t.n = players
+    t.hands = [[] for _ in range(players)]
+    t.draw = [Card("B1"), Card("B2")]  # what a first Draw Two makes the first player draw
+    t.discard = [card]
+    t.color = COLOR_OF[card]
+    t.turn = (dealer + 1) % players
+    t.direction = 1
+    t.phase = Phase.PLAY
+    t.dealer = dealer
+    t.scores = [0] * players
+    t.seed = t.shuffles = t.pending = 0
+    t.drawn = t.challenge = None
+    t.exposed = []
+    t.events = None
+    t.reset_counters()
+    first_card_effect(t)
+    return t.turn, t.direction, t.phase
+
+
+def dealer_from_draw(cards: Sequence[Card | str]) -> list[int]:
+    """R-SETUP-2: the seats that drew the highest number (action and wild cards count 0). One
+    seat deals; several must draw again."""
+    values = [dealer_value(c if isinstance(c, Card) else Card(c)) for c in cards]
+    best = max(values)
+    return [seat for seat, v in enumerate(values) if v == best]
 
 
 def start_round(
