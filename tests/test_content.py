@@ -25,9 +25,14 @@ def test_same_keys_in_every_language(lang: str) -> None:
 def test_plural_keys_have_every_form_of_the_language(lang: str) -> None:
     needed = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many"}}[lang]
     words = catalog(lang)
-    plural_bases = {PLURAL_SUFFIX.sub("", k) for k in words if PLURAL_SUFFIX.search(k)}
-    for base in plural_bases:
-        forms = {k.rsplit(".", 1)[1] for k in words if k.startswith(base + ".")}
+    children: dict[str, set[str]] = {}
+    for key in words:
+        base, _, last = key.rpartition(".")
+        children.setdefault(base, set()).add(last)
+    # A key is plural when all its children are plural forms (key.one, key.few, ...).
+    plural = {b: f for b, f in children.items() if f <= {"zero", "one", "few", "many", "other"}}
+    assert plural, "the catalog has plural keys"
+    for base, forms in plural.items():
         assert needed <= forms, (lang, base, forms)
 
 

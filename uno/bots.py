@@ -67,7 +67,7 @@ class Strategy:
             )
         for option in ("bluff", "forget_uno", "catch", "jump"):
             value = getattr(self, option)
-            if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"{option} is a probability from 0 to 1, not {value!r}")
 
     # -- the policy: which card, which colour (override these) ------------------------------
@@ -88,7 +88,7 @@ class Strategy:
         phase = t.phase
         if phase is _PLAY:
             cards = t.matching(hand)  # the playable cards, in hand order
-            if cards and _WD4_CARD in cards and not t.pending:
+            if cards and _WD4_CARD in cards:
                 cards = self._drop_bluff(t, cards, rng)
             if not cards:
                 return Action(seat, "draw")  # never draws by choice
@@ -101,8 +101,8 @@ class Strategy:
             assert t.drawn is not None
             return self._play(t, seat, t.drawn, rng)  # a drawn card that can be played is played
         if phase is _CHALLENGE:
-            if t.playable(seat):  # H-STACK: pass the Wild Draw Four on
-                return self._play(t, seat, _WD4_CARD, rng)
+            if t.playable(seat) and self._drop_bluff(t, [_WD4_CARD], rng):
+                return self._play(t, seat, _WD4_CARD, rng)  # H-STACK: pass it on
             return Action(seat, "challenge" if self._challenges(t, seat) else "accept")
         return Action(seat, "color", color=self.color(hand, rng))  # phase choose_color
 
@@ -110,8 +110,9 @@ class Strategy:
         """Keep a Wild Draw Four among the choices only when it is not a bluff (R-PLAY-4), or
         when the strategy decides to bluff."""
         color = t.color
-        if t.rules.wd4_anytime or not any(COLOR_OF[c] == color for c in cards):
-            return cards  # no card of the colour to match: the Wild Draw Four is legal
+        hand = t.hands[t.turn]
+        if t.rules.wd4_anytime or not any(COLOR_OF[c] == color for c in hand):
+            return cards  # no card of the colour to match in hand: the Wild Draw Four is legal
         if self.bluff and rng.random() < self.bluff:
             return cards
         return [c for c in cards if c != _WD4_CARD]
@@ -238,7 +239,10 @@ def make_strategy(spec: str | Strategy, **options: object) -> Strategy:
         return replace(spec, **options) if options else spec  # type: ignore[arg-type]
     if not isinstance(spec, str) or spec not in STRATEGIES:
         raise ValueError(f"unknown strategy {spec!r} (known: {', '.join(STRATEGIES)})")
-    return STRATEGIES[spec](**options)  # type: ignore[arg-type]
+    try:
+        return STRATEGIES[spec](**options)  # type: ignore[arg-type]
+    except TypeError as exc:  # an option that does not exist
+        raise ValueError(f"strategy {spec!r}: {exc}") from None
 
 
 def make_strategies(

@@ -560,6 +560,8 @@ class Table:
                 count = self.pending
                 self.pending = 0
                 self.challenge = None
+                if count > self.max_penalty:
+                    self.max_penalty = count
                 self.draw_cards(
                     victim, count, "draw_two" if kind == _DRAW_TWO else "wild_draw_four"
                 )

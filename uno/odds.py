@@ -22,7 +22,17 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
-from uno.cards import COLOR_OF, FULL_DECK_COUNTER, KIND_OF, POINTS_OF, Card, Color, Kind, parse_card
+from uno.cards import (
+    COLOR_OF,
+    FULL_DECK_COUNTER,
+    KIND_OF,
+    POINTS_OF,
+    Card,
+    Color,
+    Kind,
+    parse_card,
+    parse_color,
+)
 from uno.engine import matches
 
 __all__ = [
@@ -43,6 +53,17 @@ _ACTIONS: Final = (Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO)
 
 def _card(value: Card | str) -> Card:
     return value if isinstance(value, Card) else parse_card(value)
+
+
+def _color(value: Color | str | int) -> int:
+    """A colour as ``Color``, a code (``"R"``) or an index 0-3; ValueError otherwise."""
+    if isinstance(value, Color):
+        return int(value)
+    if isinstance(value, str):
+        return int(parse_color(value))
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    raise ValueError(f"not a colour: {value!r}")
 
 
 def _out(value: Fraction, exact: bool) -> Fraction | float:
@@ -92,9 +113,7 @@ def p_legal_play(
     if top_card.is_wild:
         if current_color is None:
             raise ValueError("a wild is on top: give the colour that was named")
-        color = int(
-            Color[str(current_color).upper()] if isinstance(current_color, str) else current_color
-        )
+        color = _color(current_color)
     else:
         color = COLOR_OF[top_card]
     unseen = unseen_cards(top_card, known)
@@ -215,7 +234,7 @@ def p_guilty(
     deck less ``known``: your hand, the discard pile...): ``1 - C(N - K, h) / C(N, h)`` with
     ``K`` unseen cards of that colour. It does not guess how often people bluff.
     """
-    c = int(Color[color.upper()] if isinstance(color, str) else color)
+    c = _color(color)
     unseen = unseen_cards(None, known)
     pool = sum(unseen.values())
     _check_hand_size(hand_size, pool)
@@ -242,6 +261,8 @@ def challenge_advice(
     """Challenge or accept? Accepting costs ``pending`` cards (4 without stacking); challenging
     costs ``(1 - p) * (pending + 2)``. Challenge when that is smaller, that is when
     ``p > 2 / (pending + 2)`` (a third, for a single Wild Draw Four)."""
+    if isinstance(pending, bool) or not isinstance(pending, int) or pending < 1:
+        raise ValueError(f"pending must be a whole number of cards, 1 or more, not {pending!r}")
     p = p_guilty(hand_size, color, known, exact=True)
     assert isinstance(p, Fraction)
     if_challenge = (1 - p) * (pending + 2)

@@ -30,6 +30,7 @@ class Page:
 #: Every page of the app, in menu order. A page added under pages/ is added here.
 PAGES: Final[tuple[Page, ...]] = (
     Page("home", "app.py", ":material/home:"),
+    Page("lessons", "pages/2_lessons.py", ":material/school:"),
     Page("reference", "pages/1_reference.py", ":material/menu_book:"),
 )
 

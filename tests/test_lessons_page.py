@@ -1,0 +1,107 @@
+"""AppTest walks each lesson's board (a wrong move, then the right one) and its quiz, in every
+language; progress is kept in the session and in the URL."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+from uno.i18n import LANGS, t
+from uno.lessons import (
+    NUMERIC_KINDS,
+    board_options,
+    lessons,
+    question_answer,
+    question_options,
+    right_board_options,
+)
+
+ALL = lessons()
+
+
+def open_lesson(lang: str, number: int, done: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.query_params["lang"] = lang
+    at.run()
+    at.query_params["lesson"] = str(number)
+    if done is not None:
+        at.query_params["done"] = done
+    at.switch_page("pages/2_lessons.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def texts(at: AppTest, kind: str) -> str:
+    return " ".join(el.value for el in getattr(at, kind))
+
+
+def answer_board(at: AppTest, lesson, option: str) -> None:
+    key = f"lesson_{lesson.key}"
+    if lesson.board.kind == "points":
+        at.number_input(key=f"{key}_number").set_value(int(option))
+        at.button(key=f"{key}_submit").click().run()
+    else:
+        at.button(key=f"{key}_opt_{option}").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
+def test_walk_board_and_quiz(lesson, lang: str) -> None:
+    at = open_lesson(lang, lesson.number)
+    assert at.session_state["lesson_pick"] == lesson.number
+    right = right_board_options(lesson)
+    wrong = [o for o in board_options(lesson) if o not in right]
+    if lesson.board.kind == "points":
+        wrong = [str(int(right[0]) + 10)]
+    # A wrong move: an error (the engine's reason) or a warning, never a success.
+    answer_board(at, lesson, wrong[0])
+    assert not at.success
+    assert at.error or at.warning
+    # The right move.
+    answer_board(at, lesson, right[0])
+    assert t("lessons.right", lang) in texts(at, "success")
+    # The quiz: every question answered right.
+    for q in lesson.quiz:
+        key = f"lesson_{lesson.key}_{q.id}"
+        answer = question_answer(q)
+        if q.kind in NUMERIC_KINDS:
+            at.number_input(key=f"{key}_value").set_value(int(answer))
+        else:
+            assert answer in question_options(q)
+            at.radio(key=f"{key}_value").set_value(answer)
+        at.button(key=f"{key}_submit").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    assert t("lessons.lesson_done", lang) in texts(at, "success")
+    assert lesson.number in at.session_state["lessons_done"]
+    assert str(lesson.number) in at.query_params["done"].split(".")
+
+
+def test_show_me_plays_the_right_move() -> None:
+    lesson = ALL[2]  # matching
+    at = open_lesson("fr", lesson.number)
+    at.button(key=f"lesson_{lesson.key}_show").click().run()
+    assert t("lessons.right", "fr") in texts(at, "success")
+
+
+def test_a_shared_link_opens_lesson_8_with_progress() -> None:
+    at = open_lesson("ru", 8, done="1.2.3")
+    assert at.session_state["lesson_pick"] == 8
+    assert at.session_state["lessons_done"] == [1, 2, 3]
+    assert at.title[0].value.startswith(t("lessons.heading", "ru", number=8, title="")[:6])
+    labels = at.selectbox(key="lesson_pick").options
+    assert labels[0].startswith(t("lessons.done_mark", "ru"))
+    assert not labels[7].startswith(t("lessons.done_mark", "ru"))
+
+
+@pytest.mark.parametrize(("lesson", "done"), [("99", "1.x.<b>"), ("-3", "7" * 100), ("abc", "")])
+def test_strange_progress_parameters_are_ignored(lesson: str, done: str) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.run()
+    at.query_params["lesson"] = lesson
+    at.query_params["done"] = done
+    at.switch_page("pages/2_lessons.py").run()
+    assert not at.exception
+    assert at.session_state["lesson_pick"] == 1
+    assert at.session_state["lessons_done"] == ([1] if done == "1.x.<b>" else [])

@@ -1,0 +1,420 @@
+"""The lessons: what each one asks the learner, and the engine's judgement of every answer.
+
+Language-neutral definitions live in ``content/lessons/NN-slug.toml`` (the try-it board and the
+quiz) with scenario files in ``content/lessons/scenarios/``; the words live in
+``content/<lang>/lessons/NN-slug.md`` (the explanation) and ``NN-slug.toml`` (title, prompts,
+feedback, explanations). Every answer that can be computed (legality, whose turn, points, counts)
+is computed here by the engine, never typed in a content file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from uno.cards import FULL_DECK, Card, Kind, card_points
+from uno.engine import apply, is_bluff
+from uno.errors import IllegalAction, UnoError
+from uno.i18n import CONTENT_DIR, normalize_lang
+from uno.rulebook import RULE_IDS
+from uno.rules import RuleSet
+from uno.scenario import load_scenario
+from uno.setup import HAND_SIZE, dealer_from_draw, first_turn
+from uno.state import GameState, Phase
+
+__all__ = [
+    "LESSONS_DIR",
+    "Board",
+    "Lesson",
+    "Question",
+    "Verdict",
+    "board_options",
+    "judge_board",
+    "lesson_text",
+    "lessons",
+    "question_answer",
+    "question_options",
+    "right_board_options",
+]
+
+LESSONS_DIR: Final = CONTENT_DIR / "lessons"
+BOARD_KINDS: Final = ("play", "choice", "next_seat", "points", "dealer", "first_player")
+QUESTION_KINDS: Final = (
+    "legal",
+    "bluff",
+    "next_seat",
+    "points",
+    "round_points",
+    "drawn_count",
+    "count",
+    "first_player",
+    "dealer",
+    "choice",
+)
+NUMERIC_KINDS: Final = ("points", "round_points", "drawn_count", "count")
+COUNTS: Final[dict[str, int]] = {
+    "deck": len(FULL_DECK),
+    "wild": sum(1 for c in FULL_DECK if c.is_wild),
+    "action": sum(1 for c in FULL_DECK if c.kind in (Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO)),
+    "number": sum(1 for c in FULL_DECK if c.kind is Kind.NUMBER),
+    "color": sum(1 for c in FULL_DECK if c.color is not None and c.color.name == "R"),
+    "hand_size": HAND_SIZE,
+    "target": RuleSet.official().target_score or 0,
+}
+
+
+@dataclass(frozen=True)
+class Board:
+    """The try-it board: a situation where the learner makes the decision the lesson teaches."""
+
+    kind: str
+    scenario: str | None = None  # a file in content/lessons/scenarios/
+    goal: str = "legal"  # play: "legal", "ends_round" or "catch"
+    seat: int | None = None  # play/choice: the learner's seat (default: the seat to act)
+    action: str | None = None  # next_seat/points: the move made before the question
+    options: tuple[str, ...] = ()  # choice: actions offered
+    right: str | None = None  # choice: how the right one is computed ("challenge_if_guilty")
+    cards: tuple[str, ...] = ()  # dealer: the cards drawn, one per seat
+    players: int = 4  # first_player
+    dealer: int = 0  # first_player
+    first: str | None = None  # first_player: the first card turned up
+    show_hands: tuple[int, ...] = ()  # seats whose hands are shown face up (beside the learner)
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    kind: str
+    scenario: str | None = None
+    action: str | None = None
+    actions: tuple[str, ...] = ()
+    seat: int = 0
+    cards: tuple[str, ...] = ()
+    what: str | None = None  # count: a key of COUNTS
+    players: int = 4
+    dealer: int = 0
+    first: str | None = None
+    options: tuple[str, ...] = ()  # choice: option keys (texts in the language files)
+    answer: str | None = None  # choice only: a fact no engine can compute
+
+
+@dataclass(frozen=True)
+class Lesson:
+    number: int
+    slug: str
+    rules: tuple[str, ...]
+    board: Board
+    quiz: tuple[Question, ...] = field(default_factory=tuple)
+
+    @property
+    def key(self) -> str:
+        return f"{self.number:02d}-{self.slug}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's judgement of a board answer."""
+
+    right: bool
+    reason: str | None = None  # the engine's refusal code when the move is illegal
+    rule: str | None = None  # the ruling behind it
+    params: Mapping[str, Any] = field(default_factory=dict)
+    state: GameState | None = None  # the board after a legal move
+
+
+def _scenario(name: str) -> GameState:
+    path = LESSONS_DIR / "scenarios" / name
+    return load_scenario(path.read_bytes())
+
+
+def _tuple(value: Any) -> tuple[Any, ...]:
+    return tuple(value) if isinstance(value, list | tuple) else ()
+
+
+def _lesson(path: Path) -> Lesson:
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    number_text, slug = path.stem.split("-", 1)
+    board_data = dict(data["board"])
+    for key in ("options", "cards", "show_hands"):
+        if key in board_data:
+            board_data[key] = _tuple(board_data[key])
+    board = Board(**board_data)
+    quiz = []
+    for item in data.get("quiz", []):
+        item = dict(item)
+        for key in ("actions", "cards", "options"):
+            if key in item:
+                item[key] = _tuple(item[key])
+        quiz.append(Question(**item))
+    lesson = Lesson(int(number_text), slug, tuple(data["rules"]), board, tuple(quiz))
+    _check(lesson)
+    return lesson
+
+
+def _check(lesson: Lesson) -> None:
+    """A lesson definition that does not fit is a bug in content/: fail loudly at load."""
+    unknown = [r for r in lesson.rules if r not in RULE_IDS]
+    if unknown:
+        raise ValueError(f"{lesson.key}: unknown rule ids {unknown}")
+    if lesson.board.kind not in BOARD_KINDS:
+        raise ValueError(f"{lesson.key}: unknown board kind {lesson.board.kind!r}")
+    for q in lesson.quiz:
+        if q.kind not in QUESTION_KINDS:
+            raise ValueError(f"{lesson.key}: unknown question kind {q.kind!r}")
+        if q.kind == "choice" and q.answer not in q.options:
+            raise ValueError(f"{lesson.key} {q.id}: the answer must be one of the options")
+        if q.kind != "choice" and q.answer is not None:
+            raise ValueError(f"{lesson.key} {q.id}: a computable answer is never typed")
+        if q.kind == "count" and q.what not in COUNTS:
+            raise ValueError(f"{lesson.key} {q.id}: unknown count {q.what!r}")
+
+
+@cache
+def lessons() -> tuple[Lesson, ...]:
+    """Every lesson, in order."""
+    return tuple(_lesson(p) for p in sorted(LESSONS_DIR.glob("[0-9][0-9]-*.toml")))
+
+
+def lesson_text(lesson: Lesson, lang: str) -> tuple[str, dict[str, Any]]:
+    """The explanation (Markdown) and the words (title, prompts, feedback) of a lesson."""
+    folder = CONTENT_DIR / normalize_lang(lang) / "lessons"
+    markdown = (folder / f"{lesson.key}.md").read_text(encoding="utf-8")
+    with (folder / f"{lesson.key}.toml").open("rb") as handle:
+        words = tomllib.load(handle)
+    return markdown, words
+
+
+# -- the board -------------------------------------------------------------------------------
+
+
+def board_state(lesson: Lesson) -> GameState | None:
+    return _scenario(lesson.board.scenario) if lesson.board.scenario else None
+
+
+def _learner(board: Board, state: GameState) -> int:
+    return state.turn if board.seat is None else board.seat
+
+
+def board_options(lesson: Lesson) -> list[str]:
+    """What the learner can choose on the board: action texts (play kinds) or seat numbers."""
+    board = lesson.board
+    state = board_state(lesson)
+    if board.kind == "play":
+        assert state is not None
+        seat = _learner(board, state)
+        options = [f"play {card}" for card in sorted(set(state.hands[seat]))]
+        if board.goal == "card":  # "which card may I play?": the cards only
+            return options
+        if board.goal == "catch":
+            options += [f"catch {s}" for s in range(state.n_players) if s != seat]
+        if state.phase is Phase.DRAWN:
+            options.append("pass")
+        elif state.phase is Phase.PLAY:
+            options.append("draw")
+        return options
+    if board.kind == "choice":
+        return list(board.options)
+    if board.kind in ("next_seat", "first_player"):
+        n = state.n_players if state is not None else board.players
+        return [str(s) for s in range(n)]
+    if board.kind == "dealer":
+        return [str(s) for s in range(len(board.cards))]
+    return []  # points: a number is typed
+
+
+def _full_action(text: str, seat: int, color: str | None) -> str:
+    words = text.split()
+    if words[0] == "play" and Card(words[1]).is_wild:
+        words.append(color or "R")
+    return f"{seat}: {' '.join(words)}"
+
+
+def judge_board(lesson: Lesson, choice: str, color: str | None = None) -> Verdict:
+    """Is the learner's choice right? Illegal moves come back with the engine's reason."""
+    board = lesson.board
+    state = board_state(lesson)
+    if board.kind in ("play", "choice"):
+        assert state is not None
+        seat = _learner(board, state)
+        try:
+            after, _ = apply(state, _full_action(choice, seat, color))
+        except IllegalAction as refusal:
+            return Verdict(False, refusal.reason, refusal.rule, refusal.params)
+        if board.kind == "choice":
+            return Verdict(choice == _right_choice(board, state), state=after)
+        if board.goal == "ends_round":
+            return Verdict(after.is_over, state=after)
+        if board.goal == "catch":
+            return Verdict(choice.startswith("catch"), state=after)
+        return Verdict(True, state=after)
+    return Verdict(choice == board_answer(lesson))
+
+
+def _right_choice(board: Board, state: GameState) -> str:
+    if board.right == "challenge_if_guilty":
+        assert state.challenge is not None
+        return "challenge" if state.challenge.guilty else "accept"
+    raise ValueError(f"unknown rule for the right choice: {board.right!r}")
+
+
+def board_answer(lesson: Lesson) -> str:
+    """The right answer of boards with one answer (a seat, a number, an action)."""
+    board = lesson.board
+    state = board_state(lesson)
+    if board.kind == "choice":
+        assert state is not None
+        return _right_choice(board, state)
+    if board.kind == "next_seat":
+        assert state is not None and board.action is not None
+        return str(apply(state, board.action)[0].turn)
+    if board.kind == "points":
+        assert state is not None and board.action is not None
+        return str(_round_points(state, (board.action,)))
+    if board.kind == "dealer":
+        seats = dealer_from_draw(board.cards)
+        if len(seats) != 1:
+            raise ValueError(f"{lesson.key}: the dealer draw must have one winner")
+        return str(seats[0])
+    if board.kind == "first_player":
+        assert board.first is not None
+        return str(first_turn(board.players, board.dealer, board.first)[0])
+    raise ValueError(f"{lesson.key}: a {board.kind} board has several right answers")
+
+
+def right_board_options(lesson: Lesson) -> list[str]:
+    """Every option the engine judges right (what "show me" plays)."""
+    if lesson.board.kind in ("play",):
+        return [o for o in board_options(lesson) if judge_board(lesson, o).right]
+    return [board_answer(lesson)]
+
+
+# -- the quiz --------------------------------------------------------------------------------
+
+
+def _round_points(state: GameState, actions: tuple[str, ...]) -> int:
+    for action in actions:
+        state, events = apply(state, action)
+        for event in events:
+            if event.type == "round_won":
+                return int(event.points)
+    raise ValueError("the actions do not end the round")
+
+
+def question_options(q: Question) -> list[str]:
+    """The choices offered (empty for a number to type)."""
+    if q.kind in ("legal", "bluff"):
+        return ["yes", "no"]
+    if q.kind == "choice":
+        return list(q.options)
+    if q.kind == "next_seat":
+        assert q.scenario is not None
+        return [str(s) for s in range(_scenario(q.scenario).n_players)]
+    if q.kind == "first_player":
+        return [str(s) for s in range(q.players)]
+    if q.kind == "dealer":
+        return [str(s) for s in range(len(q.cards))]
+    return []
+
+
+def question_answer(q: Question) -> str:
+    """The right answer, computed by the engine (typed only for ``choice`` facts)."""
+    if q.kind == "choice":
+        assert q.answer is not None
+        return q.answer
+    if q.kind == "count":
+        assert q.what is not None
+        return str(COUNTS[q.what])
+    if q.kind == "points":
+        return str(sum(card_points(Card(c)) for c in q.cards))
+    if q.kind == "first_player":
+        assert q.first is not None
+        return str(first_turn(q.players, q.dealer, q.first)[0])
+    if q.kind == "dealer":
+        seats = dealer_from_draw(q.cards)
+        if len(seats) != 1:
+            raise ValueError(f"question {q.id}: the dealer draw must have one winner")
+        return str(seats[0])
+    assert q.scenario is not None
+    state = _scenario(q.scenario)
+    if q.kind == "legal":
+        assert q.action is not None
+        try:
+            apply(state, q.action)
+        except IllegalAction:
+            return "no"
+        return "yes"
+    if q.kind == "bluff":
+        assert q.action is not None
+        return "yes" if is_bluff(state, q.action) else "no"
+    if q.kind == "next_seat":
+        assert q.action is not None
+        return str(apply(state, q.action)[0].turn)
+    if q.kind == "round_points":
+        return str(_round_points(state, q.actions or ((q.action,) if q.action else ())))
+    if q.kind == "drawn_count":
+        total = 0
+        for action in q.actions:
+            state, events = apply(state, action)
+            total += sum(e.count for e in events if e.type == "drew" and e.seat == q.seat)
+        return str(total)
+    raise ValueError(f"question {q.id}: unknown kind {q.kind!r}")
+
+
+def question_refusal(q: Question) -> IllegalAction | None:
+    """For a ``legal`` question whose answer is no: the engine's refusal (reason and rule)."""
+    if q.kind != "legal" or q.scenario is None or q.action is None:
+        return None
+    try:
+        apply(_scenario(q.scenario), q.action)
+    except IllegalAction as refusal:
+        return refusal
+    return None
+
+
+def scenario_of(name: str) -> GameState:
+    """A lesson scenario by file name (raises UnoError when it does not load)."""
+    try:
+        return _scenario(name)
+    except OSError as exc:
+        raise UnoError(f"no lesson scenario {name!r}") from exc
+
+
+def parse_progress(lesson_param: object, done_param: object, count: int) -> tuple[int, list[int]]:
+    """``?lesson=8&done=1.2.3`` from a URL: the lesson to open and the lessons done. Anything
+    strange is ignored (lesson 1, nothing done)."""
+    lesson = 1
+    if isinstance(lesson_param, str) and lesson_param.isascii() and lesson_param.isdigit():
+        value = int(lesson_param[:3])
+        if 1 <= value <= count:
+            lesson = value
+    done: list[int] = []
+    if isinstance(done_param, str) and len(done_param) <= 64:
+        for part in done_param.replace(",", ".").split("."):
+            if part.isascii() and part.isdigit() and 1 <= int(part[:3]) <= count:
+                value = int(part)
+                if value not in done:
+                    done.append(value)
+    return lesson, sorted(done)
+
+
+def format_progress(done: list[int]) -> str:
+    return ".".join(str(n) for n in sorted(set(done)))
+
+
+__all__ += [
+    "BOARD_KINDS",
+    "COUNTS",
+    "NUMERIC_KINDS",
+    "QUESTION_KINDS",
+    "board_answer",
+    "board_state",
+    "format_progress",
+    "parse_progress",
+    "question_refusal",
+    "scenario_of",
+]
