@@ -71,3 +71,24 @@ def test_browser_language_is_the_default(base: str) -> None:
         wait_for_app(page)
         assert page.locator("h1").first.inner_text().strip() == t("app.title", "ru")
         assert "lang=ru" in page.url
+
+
+def test_sandbox_click_a_card_in_a_real_browser(base: str) -> None:
+    import uno
+    from uno.ui.cards import card_label
+
+    with browser_page("en-US") as page:
+        page.goto(base + "/sandbox?lang=en")
+        wait_for_app(page)
+        page.get_by_role("button", name=t("sandbox.deal", "en")).click()
+        wait_for_app(page)
+        page.wait_for_selector("figure.uno-playable", timeout=30_000)
+        names = [t("sandbox.default_name", "en", number=i + 1) for i in range(3)]
+        state = uno.new_game(names, rules="official", seed=1)
+        playable = [c for c in uno.playable_cards(state) if not c.is_wild]
+        label = card_label(playable[0], "en") if playable else t("sandbox.verb.draw", "en")
+        page.get_by_role("button", name=label, exact=True).first.click()
+        wait_for_app(page)
+        page.get_by_text(t("sandbox.move_of", "en", index=1, total=1)).wait_for(timeout=30_000)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "sandbox-en.png"), full_page=True)

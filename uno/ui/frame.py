@@ -31,6 +31,7 @@ class Page:
 PAGES: Final[tuple[Page, ...]] = (
     Page("home", "app.py", ":material/home:"),
     Page("lessons", "pages/2_lessons.py", ":material/school:"),
+    Page("sandbox", "pages/3_sandbox.py", ":material/playing_cards:"),
     Page("reference", "pages/1_reference.py", ":material/menu_book:"),
 )
 
