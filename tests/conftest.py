@@ -4,4 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _score_db_in_tmp(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test ever reads or writes a developer's real score pad file."""
+    monkeypatch.setenv("UNO_ACADEMY_DB", str(tmp_path_factory.mktemp("db") / "scores.sqlite3"))

@@ -100,7 +100,9 @@ def test_quiz_answers_are_among_the_options(lesson) -> None:
 
 
 def test_engine_reasons_are_worded_in_every_language() -> None:
-    source = "".join(p.read_text(encoding="utf-8") for p in (LESSONS_DIR.parent.parent / "uno").glob("*.py"))
+    source = "".join(
+        p.read_text(encoding="utf-8") for p in (LESSONS_DIR.parent.parent / "uno").glob("*.py")
+    )
     codes = set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', source))
     codes |= {"not_your_challenge", "nothing_to_challenge", "no_match"}
     for lang in LANGS:

@@ -1,0 +1,365 @@
+"""The scoring page (pages/4_scoring.py) driven by AppTest in every language: the round checker,
+the score pad from the first game to its deletion, two sessions on one game, a damaged file.
+
+Every test points ``UNO_ACADEMY_DB`` at a file in tmp_path: no test touches the user's folder.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+from uno import scorepad as sp
+from uno.i18n import LANGS, t
+
+PAGE = "pages/4_scoring.py"
+EVIL = "<b>x</b>"
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&])")
+
+
+def md(text: str) -> str:
+    """The page's Markdown escaping of user text."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "data" / "scores.sqlite3"
+    monkeypatch.setenv(sp.ENV_DB, str(path))
+    return path
+
+
+def ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def open_scoring(lang: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.query_params["lang"] = lang
+    ok(at.run())
+    ok(at.switch_page(PAGE).run())
+    assert at.title[0].value == t("nav.scoring", lang)
+    return at
+
+
+def values(at: AppTest, kind: str) -> list[str]:
+    return [element.value for element in at.get(kind)]
+
+
+def shown_text(at: AppTest) -> str:
+    """Everything written as Markdown or HTML on the page."""
+    kinds = ("markdown", "caption", "success", "error", "warning", "info", "subheader", "title")
+    parts = [str(v) for kind in kinds for v in values(at, kind)]
+    parts += [element.proto.body for element in at.get("html")]
+    return "\n".join(parts)
+
+
+def escaped_value(lang: str, key: str, **raw: object) -> str:
+    """A message as the page writes it: text values escaped for Markdown."""
+    return t(key, lang, **{k: md(v) if isinstance(v, str) else v for k, v in raw.items()})
+
+
+# -- the round checker ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_checker_reads_typed_codes_and_names_unknown_ones(db: Path, lang: str) -> None:
+    at = open_scoring(lang)
+    assert at.number_input(key="chk_count").value == 3
+    at.text_input(key="chk_hand_0").input("r7, WD4 gs zz")
+    at.text_input(key="chk_hand_1").input(f"b2 {EVIL}")
+    ok(at.run())
+    # The winner's score: 7 + 50 + 20 + 2, the unknown tokens left out.
+    assert values(at, "metric") == [t("scoring.points", lang, count=79)]
+    warnings = values(at, "warning")
+    for token in ("zz", EVIL):
+        quoted = t("scoring.quote", lang, text=token)
+        assert escaped_value(lang, "scoring.check.unknown", count=1, codes=quoted) in warnings
+    text = shown_text(at)
+    hand = md(t("scoring.check.hand", lang, number=1))
+    cards = t("scoring.cards", lang, count=3)
+    assert f"**{hand}** · {cards} · {t('scoring.points', lang, count=77)}" in text
+    # Every card's points, then the hand's total.
+    term = md(t("scoring.check.term", lang, card=t("card.face.wild_draw_four", lang), points=50))
+    assert term in text
+    assert 'data-card="WD4"' in text and 'data-card="GS"' in text
+    assert EVIL not in text  # the typed tag is shown as text, never as markup
+    # The points table explains the total by kind, from the engine's values.
+    table = at.table[0].value
+    assert list(table.iloc[:, 1]) == [2, 1, 0, 0, 0, 1]  # how many of each kind
+    assert list(table.iloc[:, 2]) == [9, 20, 0, 0, 0, 50]
+    assert table.index[0] == t("card.kind.number", lang)
+    # R-SCORE-1 is quoted under the table.
+    assert any("R-SCORE-1" in c for c in values(at, "caption"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_checker_cards_can_be_tapped(db: Path, lang: str) -> None:
+    at = open_scoring(lang)
+    ok(at.pills(key="chk_pick_R0").set_value("R5").run())
+    ok(at.pills(key="chk_pick_W").set_value("WD4").run())
+    assert at.text_input(key="chk_hand_0").value == "R5 WD4"
+    ok(at.radio(key="chk_tap_to").set_value("chk_hand_2").run())
+    ok(at.pills(key="chk_pick_B0").set_value("BD2").run())
+    assert at.text_input(key="chk_hand_2").value == "BD2"
+    assert at.pills(key="chk_pick_B0").value is None  # ready for the next tap
+    assert values(at, "metric") == [t("scoring.points", lang, count=75)]
+    ok(at.button(key="chk_clear").click().run())
+    assert values(at, "metric") == [t("scoring.points", lang, count=0)]
+
+
+# -- the score pad ----------------------------------------------------------------------------
+
+
+def start_game(at: AppTest, names: str, target: int = 100, method: str = "standard") -> AppTest:
+    at.text_area(key="sp_names").input(names)
+    at.number_input(key="sp_target").set_value(target)
+    at.radio(key="sp_method").set_value(method)
+    return ok(at.button(key="sp_start").click().run())
+
+
+def chart(at: AppTest) -> dict:
+    return json.loads(at.get("plotly_chart")[0].proto.spec)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_pad_whole_game(db: Path, lang: str) -> None:
+    at = open_scoring(lang)
+    assert not db.exists()  # opening the page writes nothing
+    assert t("scoring.pad.saved_none", lang) in values(at, "caption")
+
+    # Bad names are refused with a message.
+    start_game(at, "Solo")
+    assert t("scoring.error.too_few_players", lang, who="", limit=2, value="") in values(
+        at, "error"
+    )
+    start_game(at, "Ana\nana")
+    who = t("scoring.pad.player_n", lang, number=2)
+    expected = escaped_value(lang, "scoring.error.name_duplicate", who=who, value="ana", limit="")
+    assert expected in values(at, "error")
+    assert not db.exists()
+
+    # Start: three players, one of them with a name that looks like HTML.
+    start_game(at, f"Ana\n{EVIL}\nChloé")
+    players = f"Ana, {EVIL}, Chloé"
+    assert escaped_value(lang, "scoring.pad.started", players=players) in values(at, "success")
+    assert at.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
+    assert db.exists()
+
+    # A round by points: negative, non-numeric and absurd points are refused.
+    at.selectbox(key="sp_winner_1").set_value(1)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    this_round = t("scoring.pad.this_round", lang)
+    for raw, code, limit in (
+        ("-5", "points_negative", ""),
+        ("abc", "points_not_number", ""),
+        ("20000", "points_too_big", sp.MAX_POINTS),
+        ("", "points_empty", ""),
+    ):
+        at.text_input(key="sp_score_1").input(raw)
+        ok(at.button(key="sp_add").click().run())
+        message = escaped_value(
+            lang, f"scoring.error.{code}", who=this_round, value=raw, limit=limit
+        )
+        assert message in values(at, "error"), (raw, values(at, "error"))
+    at.text_input(key="sp_score_1").input("40")
+    ok(at.button(key="sp_add").click().run())
+    assert escaped_value(lang, "scoring.pad.saved", number=1, name=EVIL) in values(at, "success")
+    assert at.text_input(key="sp_score_1").value == ""  # ready for the next round
+
+    # A round by cards: an unknown code is named and nothing is saved.
+    at.selectbox(key="sp_winner_1").set_value(0)
+    at.radio(key="sp_mode_1").set_value("cards")
+    ok(at.run())
+    at.text_input(key="sp_cards_1_1").input("WD4 zz")
+    ok(at.button(key="sp_add").click().run())
+    message = escaped_value(lang, "scoring.error.unknown_cards", who=EVIL, value="zz", limit="")
+    assert message in values(at, "error")
+    at.text_input(key="sp_cards_1_1").input("WD4 w")
+    at.text_input(key="sp_cards_1_2").input("r5")
+    ok(at.run())
+    preview = escaped_value(
+        lang, "scoring.pad.preview", name="Ana", points=t("scoring.points", lang, count=105)
+    )
+    assert preview in values(at, "caption")
+    ok(at.button(key="sp_add").click().run())
+
+    # Ana reached 100 first: she wins (R-SCORE-2), the add button is gone.
+    won = escaped_value(
+        lang, "scoring.pad.won", names="Ana", points=t("scoring.points", lang, count=105)
+    )
+    assert won in values(at, "success")
+    assert t("scoring.pad.over", lang) in values(at, "info")
+    assert not [b for b in at.button if b.key == "sp_add"]
+    table = at.dataframe[0].value
+    assert list(table["winner"]) == [EVIL, "Ana", ""]
+    assert list(table["round"]) == ["1", "2", t("scoring.pad.total_row", lang)]
+    assert list(table["p0"]) == [0, 105, 105]
+    assert list(table["p1"]) == [40, 40, 40]
+    ok(at.toggle(key="sp_per_round").set_value(True).run())
+    assert list(at.dataframe[0].value["p0"]) == [0, 105, 105]
+    assert list(at.dataframe[0].value["p1"]) == [40, 0, 40]
+
+    # The chart: one line per player, names kept as text, axes in the reader's language.
+    spec = chart(at)
+    assert [trace["name"] for trace in spec["data"]] == ["Ana", html.escape(EVIL), "Chloé"]
+    assert spec["data"][0]["y"] == [0, 0, 105]
+    assert spec["layout"]["xaxis"]["title"]["text"] == t("scoring.chart.x", lang)
+    assert spec["layout"]["yaxis"]["title"]["text"] == t("scoring.chart.y", lang)
+    colors = {trace["line"]["color"] for trace in spec["data"]}
+    assert len(colors) == 3
+
+    # The CSV export is offered.
+    downloads = at.get("download_button")
+    assert [d.proto.label for d in downloads] == [t("scoring.pad.export", lang)]
+
+    # Undo the last round: the game goes on.
+    ok(at.button(key="sp_undo").click().run())
+    assert t("scoring.pad.undone", lang, number=2) in values(at, "success")
+    assert not values(at, "success")[1:]
+    assert [b for b in at.button if b.key == "sp_add"]
+
+    # Rename: a clash is refused, a new name is saved.
+    at.text_input(key="sp_name_1_1").input("Zoé")
+    at.text_input(key="sp_name_1_0").input("zoé")
+    ok(at.button(key="sp_rename").click().run())
+    who = t("scoring.pad.player_n", lang, number=2)
+    assert escaped_value(
+        lang, "scoring.error.name_duplicate", who=who, value="Zoé", limit=""
+    ) in values(at, "error")
+    at.text_input(key="sp_name_1_0").input("Ana")
+    ok(at.button(key="sp_rename").click().run())
+    assert t("scoring.pad.renamed", lang) in values(at, "success")
+    assert at.dataframe[0].value["winner"].iloc[0] == "Zoé"
+
+    # The raw tag never reached Markdown or HTML.
+    assert EVIL not in shown_text(at)
+
+    # Everything confirmed is in the file (a reload or a restart loses nothing).
+    with sp.ScoreStore(db) as store:
+        saved = store.load_game(1)
+    assert saved.players == ("Ana", "Zoé", "Chloé")
+    assert saved.totals == (0, 40, 0)
+
+    # Close, then resume from the saved games in a brand-new session (a server restart).
+    ok(at.button(key="sp_close").click().run())
+    assert at.text_area(key="sp_names").value == ""
+    fresh = open_scoring(lang)
+    saved_table = fresh.dataframe[0].value
+    assert list(saved_table["players"]) == ["Ana, Zoé, Chloé"]
+    assert fresh.selectbox(key="sp_saved").value == 1
+    ok(fresh.button(key="sp_resume").click().run())
+    assert fresh.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
+    assert list(fresh.dataframe[0].value["p1"]) == [40, 40]
+
+    # Delete, after a confirmation.
+    ok(fresh.button(key="sp_delete").click().run())
+    confirm = escaped_value(lang, "scoring.pad.confirm_delete", number=1, players="Ana, Zoé, Chloé")
+    assert confirm in values(fresh, "warning")
+    ok(fresh.button(key="sp_delete_yes").click().run())
+    assert t("scoring.pad.deleted", lang, number=1) in values(fresh, "success")
+    assert t("scoring.pad.saved_none", lang) in values(fresh, "caption")
+    with sp.ScoreStore(db) as store:
+        assert store.list_games() == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r_score_3_lowest_score_pad_shares_a_tie(db: Path, lang: str) -> None:
+    at = open_scoring(lang)
+    start_game(at, "Ana\nBen\nЮля", target=50, method="lowest")
+    at.selectbox(key="sp_winner_1").set_value(1)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    at.text_input(key="sp_pts_1_0").input("60")
+    at.text_input(key="sp_pts_1_2").input("0")
+    ok(at.run())
+    assert "sp_pts_1_1" not in [w.key for w in at.text_input]  # the winner's hand is empty
+    ok(at.button(key="sp_add").click().run())
+    won = escaped_value(
+        lang, "scoring.pad.won_shared", names="Ben, Юля", points=t("scoring.points", lang, count=0)
+    )
+    assert won in values(at, "success")
+    csv_label = t("scoring.pad.export", lang)
+    assert [d.proto.label for d in at.get("download_button")] == [csv_label]
+
+
+# -- two sessions, one game -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_second_session_gets_a_clear_conflict_message(db: Path, lang: str) -> None:
+    first = open_scoring(lang)
+    start_game(first, "Ana\nBen", target=500)
+    second = open_scoring(lang)
+    ok(second.button(key="sp_resume").click().run())
+    for at in (first, second):
+        at.radio(key="sp_mode_1").set_value("points")
+        ok(at.run())
+    # The first session saves a round...
+    first.text_input(key="sp_score_1").input("25")
+    ok(first.button(key="sp_add").click().run())
+    # ...the second, still showing the game before it, is refused and sees the new scores.
+    second.text_input(key="sp_score_1").input("30")
+    ok(second.button(key="sp_add").click().run())
+    assert t("scoring.pad.stale", lang) in values(second, "error")
+    assert list(second.dataframe[0].value["p0"]) == [25, 25]
+    with sp.ScoreStore(db) as store:
+        assert store.load_game(1).totals == (25, 0)
+    # Having seen the latest scores, the second session may save.
+    ok(second.button(key="sp_add").click().run())
+    assert list(second.dataframe[0].value["p0"]) == [25, 55, 55]
+    # A game deleted elsewhere is announced, not crashed on.
+    ok(second.button(key="sp_delete").click().run())
+    ok(second.button(key="sp_delete_yes").click().run())
+    first.text_input(key="sp_score_1").input("5")
+    ok(first.button(key="sp_add").click().run())
+    assert t("scoring.pad.gone", lang) in values(first, "error") + values(first, "warning")
+
+
+# -- a damaged file ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_damaged_file_gives_a_message_and_the_rest_works(db: Path, lang: str) -> None:
+    db.parent.mkdir(parents=True)
+    db.write_bytes(b"not a database at all\n" * 100)
+    at = open_scoring(lang)
+    assert escaped_value(lang, "scoring.store.corrupt", path=str(db)) in values(at, "error")
+    # The round checker on the same page still works...
+    at.text_input(key="chk_hand_0").input("W W")
+    ok(at.run())
+    assert values(at, "metric") == [t("scoring.points", lang, count=100)]
+    # ...and so does the rest of the app.
+    ok(at.switch_page("pages/1_reference.py").run())
+    assert at.title[0].value == t("nav.reference", lang)
+    assert db.read_bytes() == b"not a database at all\n" * 100  # left as it was
+
+
+# -- every refusal has words ------------------------------------------------------------------
+
+
+def refusal_codes() -> set[str]:
+    source = (ROOT / "uno" / "scorepad.py").read_text(encoding="utf-8")
+    codes = set(re.findall(r'ScoreInputError\(\s*"([a-z_]+)"', source))
+    assert "name_duplicate" in codes  # the scan itself works
+    # _whole_number builds its codes from a prefix.
+    for prefix in ("points", "target"):
+        codes |= {f"{prefix}_{s}" for s in ("empty", "not_number", "negative", "too_big")}
+    codes.add("target_too_small")
+    return codes
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refusal_and_store_error_is_worded(lang: str) -> None:
+    for code in refusal_codes():
+        assert t(f"scoring.error.{code}", lang, who="W", limit=1, value="V")
+    for code in ("cannot_open", "corrupt", "too_new", "busy"):
+        assert "/p/x" in t(f"scoring.store.{code}", lang, path="/p/x")

@@ -1,0 +1,888 @@
+"""The score pad: check a round's points and keep a game's scores in SQLite (R-SCORE-1..3).
+
+Pure logic and storage, no Streamlit. Three layers:
+
+- **Round checker**: ``parse_hand("R7 WD4 gs")`` reads card codes (any case, spaces or commas
+  between them) and names every token it cannot read; ``check_round`` adds up the losing hands
+  with the engine's ``card_points`` (the points table is never typed twice).
+- **Game model**: ``Game`` is a value (players, target, method, rounds). ``new_game``,
+  ``add_round``, ``undo_round`` and ``rename_players`` return a new ``Game`` and refuse bad input
+  with ``ScoreInputError`` (a stable ``.code`` for the page to translate). Winners follow the
+  engine: standard scoring, the first to reach the target wins (R-SCORE-2); "lowest" scoring,
+  when somebody reaches the target the lowest total wins and ties share the win (R-SCORE-3).
+- **Store**: ``ScoreStore(path)`` keeps games in an SQLite file (WAL, synchronous=FULL, one
+  transaction per change). Every game has a ``version`` that each change increments; every write
+  takes the version the caller last saw and raises ``StaleGame`` when somebody else changed the
+  game in between (optimistic concurrency). An unreadable file raises ``StoreError``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import sqlite3
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final, Literal
+
+from uno.cards import DECK_COUNTS, Card, Kind, card_points, parse_card
+from uno.errors import NotationError, UnoError
+
+__all__ = [
+    "DEFAULT_TARGET",
+    "ENV_DB",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MAX_POINTS",
+    "MAX_TARGET",
+    "METHODS",
+    "MIN_PLAYERS",
+    "MIN_TARGET",
+    "SCHEMA_VERSION",
+    "Game",
+    "GameNotFound",
+    "Hand",
+    "KindTotal",
+    "Method",
+    "Round",
+    "RoundCheck",
+    "ScoreInputError",
+    "ScoreStore",
+    "StaleGame",
+    "StoreError",
+    "add_round",
+    "check_round",
+    "default_db_path",
+    "game_csv",
+    "hand_points",
+    "new_game",
+    "normalize_name",
+    "over_deck",
+    "parse_hand",
+    "parse_points",
+    "parse_target",
+    "points_by_kind",
+    "rename_players",
+    "round_from_hands",
+    "round_from_points",
+    "round_from_score",
+    "round_from_texts",
+    "undo_round",
+    "validate_names",
+]
+
+Method = Literal["standard", "lowest"]
+METHODS: Final[tuple[Method, ...]] = ("standard", "lowest")
+
+MIN_PLAYERS: Final = 2  # R-SETUP-1
+MAX_PLAYERS: Final = 10  # R-SETUP-1
+MAX_NAME: Final = 40  # characters in a player's name
+MAX_POINTS: Final = 10_000  # the most one entry of a round may hold (a whole deck is 1,240)
+MIN_TARGET: Final = 1
+MAX_TARGET: Final = 100_000
+DEFAULT_TARGET: Final = 500  # R-SCORE-2
+MAX_HAND_CARDS: Final = 108  # a hand never holds more than the deck
+MAX_HAND_TEXT: Final = 2_000  # characters typed for one hand
+
+ENV_DB: Final = "UNO_ACADEMY_DB"
+SCHEMA_VERSION: Final = 1
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+class ScoreInputError(UnoError, ValueError):
+    """Input refused at the edge. ``.code`` is stable (``"name_too_long"``, ``"points_negative"``,
+    ...), ``.field`` says which input (``"players[2]"``, ``"points[1]"``, ``"target"``),
+    ``.value`` is the refused value and ``.params`` extra values for the message (``limit``)."""
+
+    def __init__(self, code: str, field: str = "", value: object = None, **params: object):
+        self.code = code
+        self.field = field
+        self.value = value
+        self.params = params
+        super().__init__(f"{code}: {field} = {value!r}")
+
+
+class StoreError(UnoError):
+    """The score file cannot be used. ``.code``: ``"cannot_open"`` (no such folder, no
+    permission), ``"corrupt"`` (not an SQLite file, damaged, or not ours), ``"too_new"`` (written
+    by a newer version of the app), ``"busy"`` (locked by another program for too long)."""
+
+    def __init__(self, code: str, path: Path, detail: str = ""):
+        self.code = code
+        self.path = path
+        self.detail = detail
+        super().__init__(f"{code}: {path}" + (f" ({detail})" if detail else ""))
+
+
+class StaleGame(UnoError):
+    """The game changed since the caller read it (``.current`` is its version now), or was
+    deleted (``.current`` is None). Nothing was written: reload and try again."""
+
+    def __init__(self, game_id: int, expected: int, current: int | None):
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+        state = "deleted" if current is None else f"now version {current}"
+        super().__init__(f"game {game_id} changed: expected version {expected}, {state}")
+
+
+class GameNotFound(UnoError, LookupError):
+    """No saved game has this id."""
+
+    def __init__(self, game_id: int):
+        self.game_id = game_id
+        super().__init__(f"no game {game_id}")
+
+
+# -- round checker ----------------------------------------------------------------------------
+
+_TOKEN_SPLIT: Final = re.compile(r"[\s,;]+")
+
+
+def hand_points(cards: Iterable[Card]) -> int:
+    """R-SCORE-1: what a hand is worth, from the engine's points table."""
+    return sum(card_points(card) for card in cards)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Cards read from a text, and the tokens that were not card codes (in the order typed)."""
+
+    cards: tuple[Card, ...] = ()
+    unknown: tuple[str, ...] = ()
+
+    @property
+    def points(self) -> int:
+        return hand_points(self.cards)
+
+
+def parse_hand(text: str, field: str = "hand") -> Hand:
+    """Read ``"R7 WD4 gs"`` (any case; spaces, commas or semicolons between codes).
+
+    Unknown tokens are kept in ``.unknown``; the cards that were read are never lost because of
+    them. Raises ScoreInputError ``hand_too_long`` for more than 2,000 characters or 108 cards.
+    """
+    if len(text) > MAX_HAND_TEXT:
+        raise ScoreInputError("hand_too_long", field, len(text), limit=MAX_HAND_TEXT)
+    cards: list[Card] = []
+    unknown: list[str] = []
+    for token in _TOKEN_SPLIT.split(text):
+        if not token:
+            continue
+        try:
+            cards.append(parse_card(token))
+        except NotationError:
+            unknown.append(token)
+    if len(cards) > MAX_HAND_CARDS:
+        raise ScoreInputError("hand_too_many_cards", field, len(cards), limit=MAX_HAND_CARDS)
+    return Hand(tuple(cards), tuple(unknown))
+
+
+@dataclass(frozen=True)
+class KindTotal:
+    """One line of the points table for some cards: a kind, how many, what they score."""
+
+    kind: Kind
+    count: int
+    points: int
+
+
+def points_by_kind(cards: Iterable[Card]) -> list[KindTotal]:
+    """The cards grouped by kind, in the deck's order of kinds (empty kinds left out)."""
+    counts: Counter[Kind] = Counter()
+    points: Counter[Kind] = Counter()
+    for card in cards:
+        counts[card.kind] += 1
+        points[card.kind] += card_points(card)
+    return [KindTotal(kind, counts[kind], points[kind]) for kind in Kind if counts[kind]]
+
+
+def over_deck(cards: Iterable[Card]) -> dict[Card, int]:
+    """Cards typed more often than one deck holds them (R-DECK-1), with how many were typed.
+    A warning for the reader, never a refusal: some tables play with two decks."""
+    typed = Counter(cards)
+    return {card: n for card, n in typed.items() if n > DECK_COUNTS[card]}
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """The losing hands of one round and what the round winner scores for them (R-SCORE-1)."""
+
+    hands: tuple[Hand, ...]
+
+    @property
+    def hand_totals(self) -> tuple[int, ...]:
+        return tuple(hand.points for hand in self.hands)
+
+    @property
+    def total(self) -> int:
+        return sum(self.hand_totals)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for hand in self.hands for card in hand.cards)
+
+    @property
+    def unknown(self) -> tuple[str, ...]:
+        return tuple(token for hand in self.hands for token in hand.unknown)
+
+
+def check_round(texts: Sequence[str]) -> RoundCheck:
+    """Read every losing hand (one text each) and add them up."""
+    return RoundCheck(tuple(parse_hand(text) for text in texts))
+
+
+# -- input validation -------------------------------------------------------------------------
+
+_DIGITS: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _whole_number(value: object, field: str, low: int, high: int, prefix: str) -> int:
+    """A whole number in ``low..high`` from an int or a text such as ``" 25 "``."""
+    if isinstance(value, bool):
+        raise ScoreInputError(f"{prefix}_not_number", field, value)
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip().replace("\u00a0", "").replace("\u202f", "")
+        if not text:
+            raise ScoreInputError(f"{prefix}_empty", field, value)
+        if not _DIGITS.fullmatch(text):
+            raise ScoreInputError(f"{prefix}_not_number", field, value)
+        if len(text.lstrip("+-").lstrip("0")) > 9:  # never feed int() a huge text
+            number = -(10**10) if text.startswith("-") else 10**10
+        else:
+            number = int(text)
+    else:
+        raise ScoreInputError(f"{prefix}_not_number", field, value)
+    if number < 0 and low >= 0:
+        raise ScoreInputError(f"{prefix}_negative", field, value)
+    if number < low:
+        raise ScoreInputError(f"{prefix}_too_small", field, value, limit=low)
+    if number > high:
+        raise ScoreInputError(f"{prefix}_too_big", field, value, limit=high)
+    return number
+
+
+def parse_points(value: object, field: str = "points") -> int:
+    """Points of one entry: a whole number from 0 to 10,000 (int or text)."""
+    return _whole_number(value, field, 0, MAX_POINTS, "points")
+
+
+def parse_target(value: object) -> int:
+    """The target score: a whole number from 1 to 100,000 (int or text)."""
+    return _whole_number(value, "target", MIN_TARGET, MAX_TARGET, "target")
+
+
+def normalize_name(text: str) -> str:
+    """A name as it is kept: NFC, spaces around removed, runs of white space made one space."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def _check_name(raw: object, field: str) -> str:
+    if not isinstance(raw, str):
+        raise ScoreInputError("name_empty", field, raw)
+    name = normalize_name(raw)
+    if not name:
+        raise ScoreInputError("name_empty", field, raw)
+    if len(name) > MAX_NAME:
+        raise ScoreInputError("name_too_long", field, name, limit=MAX_NAME)
+    for char in name:
+        if char in _BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn"):
+            raise ScoreInputError("name_bad_char", field, name)
+    return name
+
+
+def validate_names(names: Sequence[object]) -> tuple[str, ...]:
+    """2 to 10 names, none empty, none over 40 characters, all different (ignoring case)."""
+    if len(names) < MIN_PLAYERS:
+        raise ScoreInputError("too_few_players", "players", len(names), limit=MIN_PLAYERS)
+    if len(names) > MAX_PLAYERS:
+        raise ScoreInputError("too_many_players", "players", len(names), limit=MAX_PLAYERS)
+    clean: list[str] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(names):
+        name = _check_name(raw, f"players[{i}]")
+        folded = name.casefold()
+        if folded in seen:
+            raise ScoreInputError("name_duplicate", f"players[{i}]", name)
+        seen.add(folded)
+        clean.append(name)
+    return tuple(clean)
+
+
+def _check_method(method: object) -> Method:
+    for known in METHODS:
+        if method == known:
+            return known
+    raise ScoreInputError("bad_method", "method", method)
+
+
+# -- the game model ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: who went out, and the points it adds to each seat's total.
+
+    Standard scoring (R-SCORE-1/2): only the winner's entry is non-zero. "Lowest" scoring
+    (R-SCORE-3): each other seat adds the points left in its own hand, the winner adds 0.
+    """
+
+    winner: int
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A score pad. ``id``, ``version``, ``created`` and ``updated`` are set by the store."""
+
+    players: tuple[str, ...]
+    target: int = DEFAULT_TARGET
+    method: Method = "standard"
+    rounds: tuple[Round, ...] = ()
+    id: int | None = None
+    version: int = 0
+    created: str = ""
+    updated: str = ""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        totals = [0] * len(self.players)
+        for rnd in self.rounds:
+            for seat, points in enumerate(rnd.points):
+                totals[seat] += points
+        return tuple(totals)
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """The totals before any round (all 0), then after each round."""
+        rows = [(0,) * len(self.players)]
+        for rnd in self.rounds:
+            rows.append(tuple(a + b for a, b in zip(rows[-1], rnd.points, strict=True)))
+        return rows
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the game, or ``()`` while it goes on (R-SCORE-2, R-SCORE-3)."""
+        if not self.rounds:
+            return ()
+        totals = self.totals
+        if self.method == "lowest":
+            if max(totals) < self.target:
+                return ()
+            low = min(totals)
+            return tuple(seat for seat, total in enumerate(totals) if total == low)
+        winner = self.rounds[-1].winner
+        return (winner,) if totals[winner] >= self.target else ()
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+
+def new_game(
+    players: Sequence[object], target: object = DEFAULT_TARGET, method: object = "standard"
+) -> Game:
+    """A new pad, every input checked (names normalized)."""
+    return Game(validate_names(players), parse_target(target), _check_method(method))
+
+
+def _check_seat(game: Game, seat: object, field: str) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.players):
+        raise ScoreInputError("bad_winner", field, seat)
+    return seat
+
+
+def _round_from_hand_points(game: Game, winner: int, per_seat: Mapping[int, int]) -> Round:
+    points = [0] * len(game.players)
+    if game.method == "lowest":
+        for seat, value in per_seat.items():
+            if seat != winner:
+                points[seat] = value
+    else:
+        total = sum(value for seat, value in per_seat.items() if seat != winner)
+        if total > MAX_POINTS:
+            raise ScoreInputError("points_too_big", "points", total, limit=MAX_POINTS)
+        points[winner] = total
+    return Round(winner, tuple(points))
+
+
+def round_from_hands(game: Game, winner: object, hands: Mapping[int, Iterable[Card]]) -> Round:
+    """A round from the cards left in the losing hands (seat -> cards; a missing seat holds
+    nothing). The winner's own entry, if any, is ignored: their hand is empty."""
+    seat = _check_seat(game, winner, "winner")
+    per_seat: dict[int, int] = {}
+    for other, cards in hands.items():
+        _check_seat(game, other, "hands")
+        value = hand_points(cards)
+        if value > MAX_POINTS:
+            raise ScoreInputError("points_too_big", f"points[{other}]", value, limit=MAX_POINTS)
+        per_seat[other] = value
+    return _round_from_hand_points(game, seat, per_seat)
+
+
+def round_from_texts(game: Game, winner: object, texts: Mapping[int, str]) -> Round:
+    """A round from the codes typed for each losing hand (seat -> text such as ``"R7 wd4"``).
+
+    Refused when a text holds a token that is not a card code (``unknown_cards``, the tokens in
+    ``.value``) or when no losing hand holds any card (``no_cards``)."""
+    seat = _check_seat(game, winner, "winner")
+    hands: dict[int, tuple[Card, ...]] = {}
+    for other, text in texts.items():
+        _check_seat(game, other, "cards")
+        if other == seat:
+            continue
+        hand = parse_hand(text, f"cards[{other}]")
+        if hand.unknown:
+            raise ScoreInputError("unknown_cards", f"cards[{other}]", hand.unknown)
+        hands[other] = hand.cards
+    if not any(hands.values()):
+        raise ScoreInputError("no_cards", "cards", 0)
+    return round_from_hands(game, seat, hands)
+
+
+def round_from_points(game: Game, winner: object, points: Mapping[int, object]) -> Round:
+    """A round from each losing hand's points as counted at the table (seat -> int or text)."""
+    seat = _check_seat(game, winner, "winner")
+    per_seat: dict[int, int] = {}
+    for other, value in points.items():
+        _check_seat(game, other, "points")
+        if other != seat:
+            per_seat[other] = parse_points(value, f"points[{other}]")
+    return _round_from_hand_points(game, seat, per_seat)
+
+
+def round_from_score(game: Game, winner: object, score: object) -> Round:
+    """Standard scoring only: a round from the winner's score, counted at the table."""
+    seat = _check_seat(game, winner, "winner")
+    if game.method != "standard":
+        raise ScoreInputError("bad_method", "method", game.method)
+    points = [0] * len(game.players)
+    points[seat] = parse_points(score, "score")
+    return Round(seat, tuple(points))
+
+
+def _check_round_shape(game: Game, rnd: Round) -> None:
+    _check_seat(game, rnd.winner, "winner")
+    if len(rnd.points) != len(game.players):
+        raise ScoreInputError("bad_round", "points", rnd.points)
+    for seat, value in enumerate(rnd.points):
+        parse_points(value, f"points[{seat}]")
+        if game.method == "standard" and seat != rnd.winner and value:
+            raise ScoreInputError("bad_round", f"points[{seat}]", value)
+        if game.method == "lowest" and seat == rnd.winner and value:
+            raise ScoreInputError("bad_round", f"points[{seat}]", value)
+
+
+def add_round(game: Game, rnd: Round) -> Game:
+    """The game with one more round. Refused once the game is won (undo first)."""
+    if game.is_over:
+        raise ScoreInputError("game_over", "rounds", len(game.rounds))
+    _check_round_shape(game, rnd)
+    return replace(game, rounds=(*game.rounds, rnd))
+
+
+def undo_round(game: Game) -> Game:
+    """The game without its last round."""
+    if not game.rounds:
+        raise ScoreInputError("no_rounds", "rounds", 0)
+    return replace(game, rounds=game.rounds[:-1])
+
+
+def rename_players(game: Game, names: Sequence[object]) -> Game:
+    """The game with new names for its players (same seats, same count)."""
+    if len(names) != len(game.players):
+        raise ScoreInputError("bad_players_count", "players", len(names), limit=len(game.players))
+    return replace(game, players=validate_names(names))
+
+
+# -- CSV --------------------------------------------------------------------------------------
+
+_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_text(text: str) -> str:
+    """User text for a spreadsheet: a leading ``= + - @`` would start a formula, so it gets a
+    leading apostrophe (the usual guard against CSV injection)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def game_csv(game: Game, *, round_label: str = "round", winner_label: str = "winner") -> bytes:
+    """The game as CSV in UTF-8 with a byte-order mark (so spreadsheets read accents and
+    Cyrillic): ``round, winner, <one column per player>``, one row per round with the running
+    totals after it."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([round_label, winner_label, *(_csv_text(name) for name in game.players)])
+    totals = game.running_totals()
+    for number, rnd in enumerate(game.rounds, start=1):
+        winner = _csv_text(game.players[rnd.winner])
+        writer.writerow([number, winner, *totals[number]])
+    return out.getvalue().encode("utf-8-sig")
+
+
+# -- storage ----------------------------------------------------------------------------------
+
+
+def default_db_path(environ: Mapping[str, str] | None = None) -> Path:
+    """``$UNO_ACADEMY_DB`` if set; else ``$XDG_DATA_HOME/uno-academy/scores.sqlite3``; else
+    ``~/.local/share/uno-academy/scores.sqlite3``."""
+    env = os.environ if environ is None else environ
+    explicit = env.get(ENV_DB, "").strip()
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = env.get("XDG_DATA_HOME", "").strip()
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "uno-academy" / "scores.sqlite3"
+
+
+def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
+    """Schema 1: games, their players, rounds and the points of each seat in each round."""
+    conn.execute(
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            target INTEGER NOT NULL CHECK (target BETWEEN 1 AND 100000),
+            method TEXT NOT NULL CHECK (method IN ('standard', 'lowest')),
+            version INTEGER NOT NULL CHECK (version >= 1),
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE players (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 9),
+            name TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID"""
+    )
+    conn.execute(
+        """CREATE TABLE rounds (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            winner INTEGER NOT NULL CHECK (winner BETWEEN 0 AND 9),
+            PRIMARY KEY (game_id, number)
+        ) WITHOUT ROWID"""
+    )
+    conn.execute(
+        """CREATE TABLE round_points (
+            game_id INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 9),
+            points INTEGER NOT NULL CHECK (points BETWEEN 0 AND 10000),
+            PRIMARY KEY (game_id, number, seat),
+            FOREIGN KEY (game_id, number) REFERENCES rounds (game_id, number) ON DELETE CASCADE
+        ) WITHOUT ROWID"""
+    )
+    conn.execute("CREATE INDEX games_by_update ON games (updated DESC, id DESC)")
+
+
+#: ``MIGRATIONS[n]`` turns schema ``n - 1`` into schema ``n``. To change the schema: write
+#: ``_migrate_1_to_2(conn)`` (ALTER TABLE / new tables / data copies; no COMMIT inside), add
+#: ``2: _migrate_1_to_2`` here and set ``SCHEMA_VERSION = 2``. Each step runs in the same
+#: transaction as the ``user_version`` it sets, so a crash never leaves a half-migrated file.
+MIGRATIONS: Final[dict[int, Callable[[sqlite3.Connection], None]]] = {1: _migrate_0_to_1}
+
+_CORRUPT_NAMES: Final = frozenset({"SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_FORMAT"})
+_BUSY_NAMES: Final = frozenset({"SQLITE_BUSY", "SQLITE_LOCKED"})
+_OPEN_NAMES: Final = frozenset(
+    {"SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_FULL"}
+)
+
+
+def _store_error(exc: BaseException, path: Path) -> StoreError:
+    name = str(getattr(exc, "sqlite_errorname", "") or "")
+    base = "_".join(name.split("_")[:2])  # SQLITE_IOERR_SHORT_READ -> SQLITE_IOERR
+    if base in _BUSY_NAMES:
+        code = "busy"
+    elif base in _OPEN_NAMES or isinstance(exc, OSError):
+        code = "cannot_open"
+    else:  # SQLITE_NOTADB, SQLITE_CORRUPT, a foreign schema, ...
+        code = "corrupt"
+    return StoreError(code, path, f"{name or type(exc).__name__}: {exc}")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class ScoreStore:
+    """Saved games in an SQLite file. Open one per thread (or per script run); close it, or use
+    it in a ``with`` block. Every change is one transaction and takes the game's version."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0):
+        self.path = Path(path) if path is not None else default_db_path()
+        self._conn: sqlite3.Connection | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise _store_error(exc, self.path) from exc
+        self._conn = conn
+        try:
+            self._open()
+        except StoreError:
+            self.close()
+            raise
+        except (sqlite3.Error, OSError) as exc:
+            self.close()
+            raise _store_error(exc, self.path) from exc
+
+    # -- connection, transactions, schema ----------------------------------------------------
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError("cannot_open", self.path, "the store is closed")
+        return self._conn
+
+    def _open(self) -> None:
+        conn = self.conn
+        # Check first, so that a damaged file is refused before anything is written to it.
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise StoreError("corrupt", self.path, f"quick_check: {check}")
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreError("cannot_open", self.path, f"journal_mode is {mode}, not wal")
+        conn.execute("PRAGMA synchronous = FULL")  # a confirmed change survives a power cut too
+        conn.execute("PRAGMA foreign_keys = ON")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        if self.schema_version() == SCHEMA_VERSION:
+            return
+        with self._write() as conn:
+            # Read again inside the write lock: another process may have migrated meanwhile.
+            version = self.schema_version()
+            if version > SCHEMA_VERSION:
+                raise StoreError("too_new", self.path, f"schema {version} > {SCHEMA_VERSION}")
+            if version < 0:
+                raise StoreError("corrupt", self.path, f"schema {version}")
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                MIGRATIONS[step](conn)
+                conn.execute(f"PRAGMA user_version = {step:d}")
+
+    def schema_version(self) -> int:
+        """The file's schema version (``PRAGMA user_version``; 0 for a new file)."""
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def journal_mode(self) -> str:
+        return str(self.conn.execute("PRAGMA journal_mode").fetchone()[0])
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction. ``BEGIN IMMEDIATE`` takes the write lock first, so the version
+        check and the write see the same game, even across processes."""
+        conn = self.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _store_error(exc, self.path) from exc
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                with suppress(sqlite3.Error):  # the connection may be gone already
+                    conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise _store_error(exc, self.path) from exc
+            raise
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every query inside sees the same snapshot."""
+        conn = self.conn
+        try:
+            conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise _store_error(exc, self.path) from exc
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> ScoreStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading ------------------------------------------------------------------------------
+    def _games(self, conn: sqlite3.Connection, game_id: int | None) -> list[Game]:
+        where, args = ("WHERE id = ?", (game_id,)) if game_id is not None else ("", ())
+        sub = "WHERE game_id = ?" if game_id is not None else ""
+        games = conn.execute(
+            f"SELECT id, target, method, version, created, updated FROM games {where} "
+            "ORDER BY updated DESC, id DESC",
+            args,
+        ).fetchall()
+        names: dict[int, list[tuple[int, str]]] = {}
+        for gid, seat, name in conn.execute(
+            f"SELECT game_id, seat, name FROM players {sub} ORDER BY game_id, seat", args
+        ):
+            names.setdefault(gid, []).append((seat, name))
+        winners: dict[int, list[tuple[int, int]]] = {}
+        for gid, number, winner in conn.execute(
+            f"SELECT game_id, number, winner FROM rounds {sub} ORDER BY game_id, number", args
+        ):
+            winners.setdefault(gid, []).append((number, winner))
+        points: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for gid, number, seat, value in conn.execute(
+            f"SELECT game_id, number, seat, points FROM round_points {sub} "
+            "ORDER BY game_id, number, seat",
+            args,
+        ):
+            points.setdefault((gid, number), []).append((seat, value))
+        return [
+            self._assemble(row, names.get(row[0], []), winners.get(row[0], []), points)
+            for row in games
+        ]
+
+    def _assemble(
+        self,
+        row: tuple[int, int, str, int, str, str],
+        names: list[tuple[int, str]],
+        winners: list[tuple[int, int]],
+        points: Mapping[tuple[int, int], list[tuple[int, int]]],
+    ) -> Game:
+        gid, target, method, version, created, updated = row
+        n = len(names)
+        bad = not MIN_PLAYERS <= n <= MAX_PLAYERS or [s for s, _ in names] != list(range(n))
+        rounds: list[Round] = []
+        for expected, (number, winner) in enumerate(winners, start=1):
+            seats = points.get((gid, number), [])
+            bad = bad or number != expected or not 0 <= winner < n
+            bad = bad or [s for s, _ in seats] != list(range(n))
+            rounds.append(Round(winner, tuple(v for _, v in seats)))
+        if bad or method not in METHODS:
+            raise StoreError("corrupt", self.path, f"game {gid} is inconsistent")
+        return Game(
+            players=tuple(name for _, name in names),
+            target=target,
+            method=_check_method(method),
+            rounds=tuple(rounds),
+            id=gid,
+            version=version,
+            created=created,
+            updated=updated,
+        )
+
+    def load_game(self, game_id: int) -> Game:
+        """One saved game; GameNotFound if there is none with this id."""
+        with self._read() as conn:
+            found = self._games(conn, game_id)
+        if not found:
+            raise GameNotFound(game_id)
+        return found[0]
+
+    def list_games(self) -> list[Game]:
+        """Every saved game, the most recently changed first."""
+        with self._read() as conn:
+            return self._games(conn, None)
+
+    # -- writing ------------------------------------------------------------------------------
+    def create_game(
+        self,
+        players: Sequence[object],
+        target: object = DEFAULT_TARGET,
+        method: object = "standard",
+    ) -> Game:
+        """Save a new game (inputs checked as by ``new_game``); it starts at version 1."""
+        game = new_game(players, target, method)
+        now = _now()
+        with self._write() as conn:
+            cursor = conn.execute(
+                "INSERT INTO games (target, method, version, created, updated) "
+                "VALUES (?, ?, 1, ?, ?)",
+                (game.target, game.method, now, now),
+            )
+            gid = cursor.lastrowid
+            assert gid is not None
+            conn.executemany(
+                "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
+                [(gid, seat, name) for seat, name in enumerate(game.players)],
+            )
+        return replace(game, id=gid, version=1, created=now, updated=now)
+
+    def _current(self, conn: sqlite3.Connection, game_id: int, version: int) -> Game:
+        found = self._games(conn, game_id)
+        if not found:
+            raise StaleGame(game_id, version, None)
+        if found[0].version != version:
+            raise StaleGame(game_id, version, found[0].version)
+        return found[0]
+
+    def _bump(self, conn: sqlite3.Connection, game: Game) -> Game:
+        assert game.id is not None
+        now = _now()
+        cursor = conn.execute(
+            "UPDATE games SET version = version + 1, updated = ? WHERE id = ? AND version = ?",
+            (now, game.id, game.version),
+        )
+        if cursor.rowcount != 1:  # pragma: no cover - the write lock makes this impossible
+            raise StaleGame(game.id, game.version, None)
+        return replace(game, version=game.version + 1, updated=now)
+
+    def add_round(self, game_id: int, version: int, rnd: Round) -> Game:
+        """Save one more round. StaleGame if the game is no longer at ``version``."""
+        with self._write() as conn:
+            game = self._current(conn, game_id, version)
+            new = add_round(game, rnd)
+            number = len(new.rounds)
+            conn.execute(
+                "INSERT INTO rounds (game_id, number, winner) VALUES (?, ?, ?)",
+                (game_id, number, rnd.winner),
+            )
+            conn.executemany(
+                "INSERT INTO round_points (game_id, number, seat, points) VALUES (?, ?, ?, ?)",
+                [(game_id, number, seat, value) for seat, value in enumerate(rnd.points)],
+            )
+            return self._bump(conn, new)
+
+    def undo_round(self, game_id: int, version: int) -> Game:
+        """Remove the last round."""
+        with self._write() as conn:
+            game = self._current(conn, game_id, version)
+            new = undo_round(game)
+            conn.execute(
+                "DELETE FROM rounds WHERE game_id = ? AND number = ?", (game_id, len(game.rounds))
+            )
+            return self._bump(conn, new)
+
+    def rename_players(self, game_id: int, version: int, names: Sequence[object]) -> Game:
+        """Give the players new names (all at once: they must stay different)."""
+        with self._write() as conn:
+            game = self._current(conn, game_id, version)
+            new = rename_players(game, names)
+            conn.executemany(
+                "UPDATE players SET name = ? WHERE game_id = ? AND seat = ?",
+                [(name, game_id, seat) for seat, name in enumerate(new.players)],
+            )
+            return self._bump(conn, new)
+
+    def delete_game(self, game_id: int, version: int) -> None:
+        """Delete a game and its rounds."""
+        with self._write() as conn:
+            self._current(conn, game_id, version)
+            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def integrity_check(self) -> str:
+        """``"ok"`` when SQLite finds nothing wrong with the file."""
+        return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])
