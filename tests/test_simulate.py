@@ -335,3 +335,15 @@ def test_bad_arguments_raise_before_any_game(
     with pytest.raises(ValueError):
         simulate(progress=lambda d, t: calls.append((d, t)), **args)
     assert not calls
+
+
+def test_an_endless_round_is_recorded_as_unfinished(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-DRAW-4 lets play go on for ever when every card sits in some hand; simulate records
+    such a game as unfinished (winner -1) instead of looping (seen once in 100,000 fuzz games)."""
+    import uno.simulation as sim
+
+    monkeypatch.setattr(sim, "MAX_ACTIONS_PER_ROUND", 5)
+    frame = uno.simulate(3, players=4, rules="single_round", seed=1)
+    assert list(frame["winner"]) == [-1, -1, -1]
+    assert list(frame["points"]) == [0, 0, 0]
+    assert (frame["turns"] > 0).all()

@@ -32,7 +32,7 @@ COLUMNS: Final = (
     "seed",  # the game's own seed: uno.new_game(players, rules, seed) deals the same first round
     "players",
     "rules",  # the preset the rules start from
-    "winner",  # the seat that won the game (the first of them on a shared win)
+    "winner",  # the seat that won the game (the first of them on a shared win); -1: unfinished
     "winner_strategy",
     "rounds",
     "turns",  # decisions made by the player whose turn it was
@@ -43,7 +43,9 @@ COLUMNS: Final = (
     "challenges_won",  # challenges that found the Wild Draw Four player guilty
     "uno_catches",
 )
-MAX_ACTIONS_PER_ROUND: Final = 100_000  # a guard against a deadlock no rule resolves
+#: A round longer than this is recorded as unfinished (winner -1): a guard against the rare
+#: endless round (every card in some hand, players passing cards round; R-DRAW-4).
+MAX_ACTIONS_PER_ROUND: Final = 20_000
 _PLAY: Final = Phase.PLAY
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
@@ -113,7 +115,12 @@ def play_game(
         while phase is not _ROUND_OVER and phase is not _GAME_OVER:
             actions += 1
             if actions > MAX_ACTIONS_PER_ROUND:
-                raise RuntimeError(f"game {index} (seed {seed}) did not end")
+                # No rule ends a round where every card sits in some hand and the players keep
+                # passing cards round (R-DRAW-4: play goes on). Record the game as unfinished
+                # (winner -1) rather than loop for ever.
+                counters[1] += turns
+                counters[0] += 1
+                return _row(index, seed, rules, strategies, t.scores, (), counters)
             if t.exposed or check_reactions:
                 action = reaction(t, strategies, rng)
                 if action is not None:
