@@ -33,6 +33,7 @@ PAGES: Final[tuple[Page, ...]] = (
     Page("lessons", "pages/2_lessons.py", ":material/school:"),
     Page("sandbox", "pages/3_sandbox.py", ":material/playing_cards:"),
     Page("scoring", "pages/4_scoring.py", ":material/scoreboard:"),
+    Page("lab", "pages/5_lab.py", ":material/query_stats:"),
     Page("reference", "pages/1_reference.py", ":material/menu_book:"),
 )
 

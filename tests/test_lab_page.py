@@ -1,0 +1,263 @@
+"""The probability lab page (AppTest): every section in every language with its chart, the numbers
+shown equal ``uno.odds``, the deal buttons, seeded simulations that show the same figures twice,
+and the code under each chart runs as shown."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+from uno import lab, odds
+from uno.i18n import LANGS, catalog, t
+
+PAGE = "pages/5_lab.py"
+SECTIONS = ["can-play", "opening-hand", "challenge", "hand-worth", "game-length", "who-wins"]
+CHARTS = [
+    "can_play",
+    "opening_hand",
+    "challenge",
+    "hand_worth",
+    "game_length",
+    "seat_advantage",
+    "tournament",
+]
+SMALL = {"lab_len_games": 200, "lab_win_games": 200}
+
+
+def open_lab(lang: str, **state: Any) -> AppTest:
+    """app.py first (as a user arrives), then the lab with small simulations."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    for key, value in {**SMALL, **state}.items():
+        at.session_state[key] = value
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def charts(at: AppTest) -> dict[str, dict[str, Any]]:
+    """Figure JSON by chart name (the key after ``lab_chart_``)."""
+    out = {}
+    for element in at.get("plotly_chart"):
+        name = element.proto.id.rsplit("lab_chart_", 1)[1]
+        out[name] = json.loads(element.proto.spec)
+    return out
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def pct(p: float, lang: str) -> str:
+    """The page's percentage format, written again from the content strings."""
+    text = f"{100 * p:.1f}"
+    if lang != "en":
+        text = text.replace(".", t("lab.decimal", lang))
+    return t("lab.percent", lang, value=text)
+
+
+def trace(spec: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(d for d in spec["data"] if d.get("name") == name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_section_has_its_chart_in_every_language(lang: str) -> None:
+    at = open_lab(lang)
+    assert at.title[0].value == t("nav.lab", lang)
+    assert [h.proto.anchor for h in at.header] == SECTIONS
+    assert at.header[0].value.endswith(t("lab.can_play.title", lang))
+    found = charts(at)
+    assert list(found) == CHARTS
+    for spec in found.values():
+        layout = spec["layout"]
+        assert layout["separators"] == t("lab.separators", lang)
+        assert layout["yaxis"]["title"]["text"]  # every axis labelled, in the reader's language
+        assert layout["xaxis"]["title"]["text"]
+    assert found["can_play"]["layout"]["xaxis"]["title"]["text"] == t("lab.can_play.x", lang)
+    assert found["tournament"]["layout"]["yaxis"]["title"]["text"] == t("lab.wins.y", lang)
+    # Two sentences under every chart, one expander with formula and code per chart.
+    texts = [m.value for m in at.markdown]
+    for key in ("can_play", "opening", "challenge", "worth", "length"):
+        assert t(f"lab.{key}.explain", lang) in texts
+    assert t("lab.wins.explain_seat", lang) in texts
+    assert t("lab.wins.explain_tour", lang) in texts
+    assert [e.proto.label for e in at.expander] == [t("lab.how", lang)] * len(CHARTS)
+    assert len(at.get("download_button")) == len(CHARTS)
+    assert len(at.latex) == len(CHARTS)
+    assert all("import" in c.value for c in at.code)
+    # The scoring lesson, linked from "what is a hand worth?", in the reader's language.
+    link = next(p for p in at.get("page_link") if p.proto.label == t("lab.worth.lesson_link", lang))
+    assert link.proto.query_string == f"lang={lang}&lesson=10"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_shown_are_uno_odds(lang: str) -> None:
+    at = open_lab(lang)
+    found = charts(at)
+    shown = metrics(at)
+    sizes = list(range(1, lab.MAX_HAND + 1))
+    # 1. The curve and the metric, for a red 7 and a 7-card hand.
+    exact = [odds.p_legal_play("R7", h) for h in sizes]
+    curve = trace(found["can_play"], t("lab.can_play.exact", lang))
+    assert curve["x"] == sizes and curve["y"] == exact
+    assert shown[t("lab.can_play.metric_exact", lang, count=7)] == pct(exact[6], lang)
+    # 2. The opening hand: three exact distributions.
+    bars = found["opening_hand"]["data"]
+    assert [bar["y"] for bar in bars] == [
+        list(odds.wild_count_distribution(7).values()),
+        list(odds.action_count_distribution(7).values()),
+        list(odds.color_count_distribution(7).values()),
+    ]
+    at_least_one_wild = 1 - odds.wild_count_distribution(7)[0]
+    assert shown[t("lab.opening.metric_wild", lang)] == pct(at_least_one_wild, lang)
+    # 3. Challenge: 5 cards left, red to match, the Wild Draw Four seen.
+    advice = odds.challenge_advice(5, "R", ["WD4"])
+    assert shown[t("lab.challenge.metric_p", lang)] == pct(advice.p_guilty, lang)
+    line = trace(found["challenge"], t("lab.challenge.curve", lang))
+    assert line["y"] == [odds.p_guilty(h, "R", ["WD4"]) for h in sizes]
+    assert at.success[0].value == t("lab.challenge.advice_challenge", lang)
+    # 4. A 7-card hand's points.
+    dist = odds.hand_points_distribution(7)
+    worth = found["hand_worth"]["data"][0]
+    assert worth["x"] == list(dist) and worth["y"] == list(dist.values())
+
+
+def test_other_inputs_change_the_numbers_the_same_way() -> None:
+    at = open_lab(
+        "en",
+        lab_top="W",
+        lab_top_color="G",
+        lab_open_size=10,
+        lab_chal_hand=2,
+        lab_chal_color="B",
+        lab_chal_known="WD4 B1 B2 B3",
+        lab_chal_pending=6,
+        lab_worth_n=3,
+    )
+    found = charts(at)
+    shown = metrics(at)
+    sizes = list(range(1, lab.MAX_HAND + 1))
+    assert trace(found["can_play"], t("lab.can_play.exact", "en"))["y"] == [
+        odds.p_legal_play("W", h, "G") for h in sizes
+    ]
+    assert found["opening_hand"]["data"][2]["y"] == list(odds.color_count_distribution(10).values())
+    known = ["WD4", "B1", "B2", "B3"]
+    advice = odds.challenge_advice(2, "B", known, pending=6)
+    assert shown[t("lab.challenge.metric_p", "en")] == pct(advice.p_guilty, "en")
+    assert shown[t("lab.challenge.metric_challenge", "en")] == f"{advice.expected_if_challenge:.2f}"
+    assert trace(found["challenge"], t("lab.challenge.threshold", "en"))["y"][0] == 0.25
+    assert found["hand_worth"]["data"][0]["y"] == list(odds.hand_points_distribution(3).values())
+
+
+def test_the_deal_buttons_add_hands_that_converge_on_the_curve() -> None:
+    at = open_lab("fr", lab_seed=11)
+    assert t("lab.can_play.no_deals", "fr") in [c.value for c in at.caption]
+    at.button(key="lab_deal_1").click().run()
+    at.button(key="lab_deal_100").click().run()
+    at.button(key="lab_deal_1000").click().run()
+    assert not at.exception
+    hands = lab.deal_hands("R7", "R", 7, 1101, seed=11)
+    frequency = float(hands["frequency"].iloc[-1])
+    label = t("lab.can_play.metric_sim", "fr", count=1101)
+    assert metrics(at)[label] == pct(frequency, "fr")
+    point = trace(charts(at)["can_play"], t("lab.can_play.simulated", "fr", count=1101))
+    assert point["x"] == [7] and point["y"] == [frequency]
+    _, high = lab.wilson_interval(int(hands["playable"].sum()), 1101)
+    assert point["error_y"]["array"][0] == pytest.approx(high - frequency)
+    assert len(at.get("download_button")) == len(CHARTS) + 1  # and the dealt hands
+    # Another hand size starts a new count; "start again" empties it.
+    at.slider(key="lab_deal_size").set_value(3).run()
+    assert t("lab.can_play.no_deals", "fr") in [c.value for c in at.caption]
+    at.button(key="lab_deal_100").click().run()
+    at.button(key="lab_deal_reset").click().run()
+    assert len(trace_names(at, "can_play")) == 1
+
+
+def trace_names(at: AppTest, chart: str) -> list[str]:
+    return [d.get("name") for d in charts(at)[chart]["data"]]
+
+
+def sim_figures(at: AppTest) -> list[dict[str, Any]]:
+    found = charts(at)
+    return [found[name]["data"] for name in ("game_length", "seat_advantage", "tournament")]
+
+
+def test_seeded_simulations_show_the_same_figures_twice() -> None:
+    st.cache_resource.clear()  # play the games now, under the progress bar
+    first = open_lab("ru", lab_seed=21)
+    st.cache_resource.clear()  # and play them again from scratch
+    second = open_lab("ru", lab_seed=21)
+    assert sim_figures(first) == sim_figures(second)
+    # The figures are uno.lab's frames for those arguments (here 200 rounds, 5 settings).
+    length = lab.game_length([2, 3, 4, 5, 6], ["official", "house"], 20, seed=21)
+    official = trace(charts(first)["game_length"], t("lab.rules.official", "ru"))
+    assert official["y"] == length[length["rules"] == "official"]["mean_turns"].tolist()
+    seats = lab.seat_advantage(4, "official", 200, seed=21)
+    bars = charts(first)["seat_advantage"]
+    assert bars["data"][0]["y"] == seats["share"].tolist()
+    # Places are categories: "1", "2", "3" and the dealer's "4 (сдающий)" all get a bar.
+    assert bars["data"][0]["x"] == ["1", "2", "3", t("lab.wins.dealer", "ru", order=4)]
+    assert bars["layout"]["xaxis"]["type"] == "category"
+    # Another seed plays other games.
+    other = open_lab("ru", lab_seed=22)
+    assert sim_figures(other) != sim_figures(first)
+
+
+def test_the_code_under_each_chart_runs_as_shown() -> None:
+    at = open_lab("en", lab_seed=5)
+    found = charts(at)
+    codes = [c.value for c in at.code]
+    assert len(codes) == len(CHARTS) + 1  # "can I play?" also shows the dealing code
+    tables = []
+    for code in codes:
+        namespace: dict[str, Any] = {}
+        exec(compile(code, "<page>", "exec"), namespace)
+        tables.append(namespace["table"])
+    assert tables[0]["p_play"].tolist() == trace(found["can_play"], "Exact chance")["y"]
+    assert tables[3]["p_guilty"].tolist() == found["challenge"]["data"][0]["y"]
+    assert tables[4]["probability"].tolist() == found["hand_worth"]["data"][0]["y"]
+    assert tables[5]["mean_turns"].tolist() == [
+        y for d in found["game_length"]["data"] for y in d["y"]
+    ]
+    assert tables[6]["share"].tolist() == found["seat_advantage"]["data"][0]["y"]
+    assert tables[7]["share"].tolist() == found["tournament"]["data"][0]["y"]
+
+
+def test_bad_known_cards_are_explained_not_crashed() -> None:
+    at = open_lab("ru", lab_chal_known="WD4 <b>x</b> R99")
+    assert not at.exception
+    warning = at.warning[0].value
+    assert warning.startswith(t("lab.challenge.bad_codes", "ru", codes="")[:10])
+    assert "`<b>x</b>`" in warning and "`R99`" in warning
+    assert "challenge" in charts(at)
+    at = open_lab("fr", lab_chal_known="WD4 WD4 WD4 WD4 WD4")
+    assert not at.exception
+    assert at.error[0].value == t("lab.challenge.impossible", "fr")
+    assert "challenge" not in charts(at)
+
+
+def test_empty_choices_ask_for_one() -> None:
+    at = open_lab("fr", lab_len_rules=[], lab_tour_strategies=["greedy"])
+    assert not at.exception
+    infos = [i.value for i in at.info]
+    assert t("lab.length.need_rules", "fr") in infos
+    assert t("lab.wins.need_two", "fr") in infos
+    assert "game_length" not in charts(at) and "tournament" not in charts(at)
+
+
+SENTENCE_END = re.compile(r"[.!?…](?=\s|$)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_chart_has_exactly_two_sentences_of_explanation(lang: str) -> None:
+    keys = [k for k in catalog(lang) if k.startswith("lab.") and ".explain" in k]
+    assert len(keys) == len(CHARTS)
+    for key in keys:
+        assert len(SENTENCE_END.findall(catalog(lang)[key])) == 2, (lang, key)
