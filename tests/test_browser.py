@@ -92,3 +92,30 @@ def test_sandbox_click_a_card_in_a_real_browser(base: str) -> None:
         page.get_by_text(t("sandbox.move_of", "en", index=1, total=1)).wait_for(timeout=30_000)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "sandbox-en.png"), full_page=True)
+
+
+def test_two_sessions_never_see_each_others_game_or_language(base: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import CHROMIUM_ARGS, chromium_path
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            first = browser.new_context(locale="en-US").new_page()
+            second = browser.new_context(locale="en-US").new_page()
+            first.goto(base + "/sandbox?lang=fr")
+            wait_for_app(first)
+            first.get_by_role("button", name=t("sandbox.deal", "fr")).click()
+            wait_for_app(first)
+            first.get_by_text(t("sandbox.dealt", "fr", seed=1)).wait_for(timeout=30_000)
+            second.goto(base + "/sandbox")
+            wait_for_app(second)
+            assert t("nav.sandbox", "en") in second.locator("h1").first.inner_text()
+            assert second.get_by_text(t("sandbox.no_game", "en")).count() == 1
+            assert "lang=en" in second.url
+            first.reload()
+            wait_for_app(first)
+            assert t("nav.sandbox", "fr") in first.locator("h1").first.inner_text()
+        finally:
+            browser.close()
