@@ -34,6 +34,8 @@ PAGES: Final[tuple[Page, ...]] = (
     Page("sandbox", "pages/3_sandbox.py", ":material/playing_cards:"),
     Page("scoring", "pages/4_scoring.py", ":material/scoreboard:"),
     Page("lab", "pages/5_lab.py", ":material/query_stats:"),
+    Page("classroom", "pages/6_classroom.py", ":material/child_care:"),
+    Page("teachers", "pages/7_teachers.py", ":material/co_present:"),
     Page("reference", "pages/1_reference.py", ":material/menu_book:"),
 )
 

@@ -1,0 +1,485 @@
+"""The classroom's pure parts: simpler decks for children, a round against friendly computer
+players or passed around one device, hints, a tip the first time a rule comes up, short sentences
+for what happened, and the printable rules sheet. No Streamlit here: ``pages/6_classroom.py`` and
+``pages/7_teachers.py`` draw it.
+
+    game = start_game("numbers", ["Sam", "Robo"], seed=3, humans=(0,))  # the bots have moved
+    hint(game.state, 0)                       # Card("B5"), "draw", ...
+    game = move(game, hint_action(game.state, 0))
+    game.tips                                  # ("one_card",): the first time it came up
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from uno.actions import Action, parse_action
+from uno.bots import Strategy, make_strategy, reaction
+from uno.cards import COLORS, FULL_DECK, Card, Color, Kind, deck_summary
+from uno.engine import Table, apply, is_bluff, playable_cards
+from uno.i18n import normalize_lang, t
+from uno.lessons import lessons
+from uno.rules import PRESETS, RuleSet
+from uno.setup import HAND_SIZE, check_names, start_round
+from uno.state import Event, GameState, Phase
+
+__all__ = [
+    "DECKS",
+    "KIDS_RULES",
+    "MAX_PLAYERS",
+    "SHAPE_GLYPH",
+    "TIPS",
+    "TIP_RULES",
+    "Game",
+    "best_color",
+    "deck",
+    "hint",
+    "hint_action",
+    "kid_line",
+    "kid_playable",
+    "lesson_for_rule",
+    "move",
+    "needs_uno",
+    "new_kids_game",
+    "new_tips",
+    "play_action",
+    "rules_sheet_body",
+    "rules_sheet_html",
+    "start_game",
+    "tip_lesson",
+]
+
+#: The decks children start with, simplest first.
+DECKS: Final = ("numbers", "actions", "full")
+_DECK_KINDS: Final[dict[str, frozenset[Kind]]] = {
+    "numbers": frozenset({Kind.NUMBER}),
+    "actions": frozenset({Kind.NUMBER, Kind.SKIP, Kind.REVERSE}),
+    "full": frozenset(Kind),
+}
+#: One round, winner takes all; otherwise the official rules.
+KIDS_RULES: Final[RuleSet] = PRESETS["single_round"]
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+MAX_BOT_MOVES: Final = 2000
+
+#: Each tip and the ruling it teaches; its lesson is the first lesson that teaches that ruling.
+TIP_RULES: Final[dict[str, str]] = {
+    "skip": "R-ACT-1",
+    "reverse": "R-ACT-2",
+    "wild": "R-ACT-4",
+    "draw_two": "R-ACT-3",
+    "wild_draw_four": "R-ACT-5",
+    "one_card": "R-UNO-1",
+    "reshuffle": "R-DRAW-3",
+}
+TIPS: Final = tuple(TIP_RULES)
+_KIND_TIP: Final[dict[Kind, str]] = {
+    Kind.SKIP: "skip",
+    Kind.REVERSE: "reverse",
+    Kind.WILD: "wild",
+    Kind.DRAW_TWO: "draw_two",
+    Kind.WILD_DRAW_FOUR: "wild_draw_four",
+}
+
+#: The mark of each colour in plain text (the card renderer draws the same shapes).
+SHAPE_GLYPH: Final[dict[Color, str]] = {Color.R: "▲", Color.Y: "●", Color.G: "■", Color.B: "◆"}
+
+#: Computer players who are kind to children: they never bluff, never challenge, always say
+#: "Uno", keep their wilds for when nothing else fits, and catch a forgotten "Uno" (R-UNO-2).
+FRIENDLY: Final[Strategy] = make_strategy(
+    "save_wilds", challenge="never", bluff=0.0, forget_uno=0.0, catch=1.0, jump=0.0
+)
+_CHILD: Final = Strategy(catch=0.0, jump=0.0)  # a child's seat never acts on its own
+
+
+# -- decks and the round ---------------------------------------------------------------------
+
+
+def deck(name: str) -> tuple[Card, ...]:
+    """The cards of a children's deck, taken from the engine's deck (R-DECK-1): ``numbers``
+    (76 cards), ``actions`` (numbers, Skip and Reverse: 92) or ``full`` (108)."""
+    if name not in _DECK_KINDS:
+        raise ValueError(f"unknown deck {name!r} (known: {', '.join(DECKS)})")
+    kinds = _DECK_KINDS[name]
+    return tuple(card for card in FULL_DECK if card.kind in kinds)
+
+
+def new_kids_game(
+    deck_name: str, players: Sequence[str], seed: int, dealer: int | None = None
+) -> tuple[GameState, list[Event]]:
+    """A round on a children's deck with the official rules, one round only. The dealer is the
+    last seat unless given, so the first name plays first (unless the first card says otherwise,
+    R-SETUP-6)."""
+    names = check_names(list(players))
+    if len(names) > MAX_PLAYERS:
+        raise ValueError(f"the classroom plays with {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    seat = len(names) - 1 if dealer is None else dealer
+    return start_round(names, KIDS_RULES, dealer=seat, seed=seed, cards=deck(deck_name))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A classroom round: the state, which seats children play, and what to tell them now.
+
+    ``log`` holds the events since the deciding child last saw the table (the last move, plus the
+    computer players' moves); ``tips`` the tips that came up for the first time in it; ``seen``
+    every tip shown so far in this game; ``last_seat`` the seat of the last action.
+    """
+
+    state: GameState
+    humans: tuple[int, ...]
+    deck: str
+    log: tuple[Event, ...] = ()
+    tips: tuple[str, ...] = ()
+    seen: frozenset[str] = frozenset()
+    moves: int = 0
+    last_seat: int | None = None
+
+    @property
+    def waiting(self) -> int | None:
+        """The child whose decision the game waits for (None when the round is over)."""
+        if self.state.is_over:
+            return None
+        return self.state.turn
+
+
+def start_game(
+    deck_name: str,
+    players: Sequence[str],
+    seed: int,
+    humans: Iterable[int] = (0,),
+    rng: random.Random | None = None,
+) -> Game:
+    """Deal a round; the computer players (every seat not in ``humans``) move until a child must
+    decide. With no human at all the computer players play the whole round."""
+    state, events = new_kids_game(deck_name, players, seed)
+    tips = tuple(new_tips(events, state, frozenset()))
+    game = Game(state, tuple(sorted(set(humans))), deck_name, tuple(events), tips, frozenset(tips))
+    return _run_bots(game, rng or random.Random(seed))
+
+
+def move(game: Game, action: Action | str, rng: random.Random | None = None) -> Game:
+    """A child's move, then the computer players' moves until a child decides again. Raises
+    ``uno.IllegalAction`` (and changes nothing) for a move the rules refuse."""
+    seat = parse_action(action, game.state).seat
+    state, events = apply(game.state, action)
+    carry = game.log if game.last_seat == seat else ()
+    tips = tuple(new_tips(events, state, game.seen))
+    after = Game(
+        state,
+        game.humans,
+        game.deck,
+        (*carry, *events),
+        tips,
+        game.seen | set(tips),
+        game.moves + 1,
+        seat,
+    )
+    if rng is None:
+        rng = random.Random(state.seed * 100_003 + after.moves)
+    return _run_bots(after, rng)
+
+
+def _run_bots(game: Game, rng: random.Random) -> Game:
+    humans = set(game.humans)
+    strategies = [_CHILD if seat in humans else FRIENDLY for seat in range(game.state.n_players)]
+    state = game.state
+    log = list(game.log)
+    tips = list(game.tips)
+    seen = set(game.seen)
+    last = game.last_seat
+    for _ in range(MAX_BOT_MOVES):
+        if state.is_over:
+            break
+        table = Table.from_state(state, record=False)
+        action = reaction(table, strategies, rng)
+        if action is None:
+            if table.turn in humans:
+                break
+            action = strategies[table.turn].decide(table, rng)
+        state, events = apply(state, action)
+        log.extend(events)
+        fresh = new_tips(events, state, frozenset(seen))
+        tips.extend(fresh)
+        seen.update(fresh)
+        last = action.seat
+    if state is game.state:
+        return game
+    return Game(
+        state, game.humans, game.deck, tuple(log), tuple(tips), frozenset(seen), game.moves, last
+    )
+
+
+# -- tips ------------------------------------------------------------------------------------
+
+
+def lesson_for_rule(rule: str) -> int:
+    """The number of the first lesson that teaches ``rule`` (KeyError when none does)."""
+    for lesson in lessons():
+        if rule in lesson.rules:
+            return lesson.number
+    raise KeyError(f"no lesson teaches {rule}")
+
+
+def tip_lesson(tip: str) -> int:
+    """The number of the lesson that teaches a tip's ruling."""
+    return lesson_for_rule(TIP_RULES[tip])
+
+
+def new_tips(events: Iterable[Event], state: GameState, seen: Iterable[str]) -> list[str]:
+    """The tips that come up for the first time in ``events`` (``state`` is the state after
+    them): the first Skip, Reverse, Draw Two, Wild and Wild Draw Four (played or turned up first),
+    the first player down to one card, the first empty draw pile (R-DRAW-3)."""
+    known = set(seen)
+    out: list[str] = []
+
+    def add(tip: str) -> None:
+        if tip not in known:
+            known.add(tip)
+            out.append(tip)
+
+    for event in events:
+        if event.type in ("played", "first_card"):
+            card: Card = event.card
+            if card.kind in _KIND_TIP:
+                add(_KIND_TIP[card.kind])
+            if event.type == "played" and len(state.hands[event.seat]) == 1:
+                add("one_card")
+        elif event.type == "reshuffled":
+            add("reshuffle")
+    return out
+
+
+# -- helping a child decide ------------------------------------------------------------------
+
+
+def kid_playable(state: GameState, seat: int) -> list[Card]:
+    """The cards a child may play now: the engine's playable cards, without a Wild Draw Four
+    that would be a bluff (children learn the rule, not the bluff, R-PLAY-4)."""
+    if state.is_over or seat != state.turn:
+        return []
+    return [
+        card
+        for card in playable_cards(state, seat)
+        if card.kind is not Kind.WILD_DRAW_FOUR
+        or not is_bluff(state, Action(seat, "play", card, Color.R))
+    ]
+
+
+def best_color(hand: Iterable[Card]) -> Color:
+    """The colour a child holds most (red, yellow, green, blue break ties)."""
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        if card.color is not None:
+            counts[card.color] += 1
+    return COLORS[max(range(4), key=counts.__getitem__)]
+
+
+def hint(state: GameState, seat: int) -> Card | Color | str | None:
+    """What to suggest to the child at ``seat``: a card to play (a playable card, a plain one
+    before a wild, of the colour held most), ``"draw"`` when nothing fits, ``"pass"`` to keep a
+    drawn card that may not be played, ``"accept"`` when hit by a Wild Draw Four, a colour to
+    name when the first card is a Wild; None when it is not this child's decision."""
+    if state.is_over or seat != state.turn:
+        return None
+    hand = state.hands[seat]
+    if state.phase is Phase.CHOOSE_COLOR:
+        return best_color(hand)
+    if state.phase is Phase.CHALLENGE:
+        return "accept"
+    cards = kid_playable(state, seat)
+    if not cards:
+        return "pass" if state.phase is Phase.DRAWN else "draw"
+    plain = [card for card in cards if not card.is_wild]
+    if not plain:
+        return min(cards)  # a Wild before a Wild Draw Four
+    counts = {color: sum(1 for c in hand if c.color is color) for color in COLORS}
+    return max(plain, key=lambda c: (counts[c.color] if c.color is not None else 0, c.points))
+
+
+def needs_uno(state: GameState, seat: int) -> bool:
+    """True when the child's next card leaves them with one card: time for "Uno!" (R-UNO-1)."""
+    return (
+        not state.is_over
+        and seat == state.turn
+        and state.phase in (Phase.PLAY, Phase.DRAWN)
+        and len(state.hands[seat]) == 2
+        and bool(kid_playable(state, seat))
+    )
+
+
+def play_action(
+    state: GameState, seat: int, card: Card, color: Color | None = None, uno: bool = False
+) -> Action:
+    """Playing ``card`` (naming ``color`` for a wild, the colour held most by default); with
+    ``uno`` the child says "Uno" as they play (only when it leaves one card)."""
+    if card.is_wild and color is None:
+        color = best_color(c for c in state.hands[seat] if c != card)
+    named = color if card.is_wild else None
+    return Action(seat, "play", card, named, None, uno and len(state.hands[seat]) == 2)
+
+
+def hint_action(state: GameState, seat: int, uno: bool = True) -> Action | None:
+    """The move the hint suggests, as an action (saying "Uno" when it is time, unless told
+    not to)."""
+    suggestion = hint(state, seat)
+    if suggestion is None:
+        return None
+    if isinstance(suggestion, Card):
+        return play_action(state, seat, suggestion, uno=uno)
+    if isinstance(suggestion, Color):
+        return Action(seat, "color", color=suggestion)
+    return Action(seat, suggestion)
+
+
+# -- what happened, in short sentences -------------------------------------------------------
+
+
+def kid_line(
+    event: Event, names: Sequence[str], you: int | None = None
+) -> tuple[str, dict[str, Any]] | None:
+    """The content key and values of a short sentence for ``event`` (None for events children
+    need not hear about). With ``you``, that seat's sentences speak to the child ("You play...").
+    Cards and colours come back as engine values for the page to word."""
+    values: dict[str, Any] = {}
+    seat = event.get("seat")
+    target = event.get("target")
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        values["name"] = names[seat]
+    if isinstance(target, int) and 0 <= target < len(names):
+        values["other"] = names[target]
+    mine = "_you" if you is not None and seat == you else ""
+    kind = event.type
+    if kind == "played":
+        values["card"] = event.card
+        if event.card.is_wild:
+            values["color"] = event.color
+            return f"classroom.say.played_wild{mine}", values
+        return f"classroom.say.played{mine}", values
+    if kind == "drew":
+        values["count"] = event.count
+        return f"classroom.say.drew{mine}", values
+    if kind == "caught":
+        if you is not None and target == you:
+            return "classroom.say.caught_you", values
+        return "classroom.say.caught", values
+    if kind == "challenged":
+        verdict = "guilty" if event.guilty else "innocent"
+        return f"classroom.say.challenged_{verdict}{mine}", values
+    if kind in ("skipped", "said_uno", "color_named", "kept"):
+        if kind == "color_named":
+            values["color"] = event.color
+        return f"classroom.say.{kind}{mine}", values
+    if kind in ("reversed", "reshuffled", "piles_empty", "reflipped"):
+        return f"classroom.say.{kind}", {}
+    if kind == "first_card":
+        return "classroom.say.first_card", {"card": event.card}
+    return None  # dealt, round_won (the end is shown on its own), game_won, ...
+
+
+# -- the printable rules sheet ---------------------------------------------------------------
+
+_SHEET_CSS: Final = """
+.uno-sheet{font:10.5pt/1.35 "Helvetica Neue",Arial,sans-serif;color:#1a1a1a;max-width:190mm;
+  margin:0 auto;padding:6mm 4mm;background:#fff}
+.uno-sheet h1{font-size:20pt;margin:0 0 1mm 0}
+.uno-sheet .sub{margin:0 0 3mm 0;color:#444}
+.uno-sheet h2{font-size:12.5pt;margin:3.5mm 0 1mm 0;border-bottom:1.5px solid #1a1a1a}
+.uno-sheet p{margin:0 0 1.5mm 0}
+.uno-sheet ol,.uno-sheet ul{margin:0 0 1.5mm 0;padding-left:6mm}
+.uno-sheet li{margin:0 0 .8mm 0}
+.uno-sheet table{border-collapse:collapse;width:100%;margin:1mm 0 2mm 0}
+.uno-sheet th,.uno-sheet td{border:1px solid #777;padding:1mm 2mm;text-align:left;
+  vertical-align:top}
+.uno-sheet th{background:#eee}
+.uno-sheet td.num{text-align:right;white-space:nowrap}
+.uno-sheet .colors span{display:inline-block;margin-right:5mm;white-space:nowrap}
+.uno-sheet .foot{margin-top:3mm;font-size:8.5pt;color:#555}
+@media print{
+  @page{size:A4 portrait;margin:12mm}
+  .uno-sheet{max-width:none;padding:0;font-size:10pt}
+  .uno-sheet h2{break-after:avoid}
+  .uno-sheet table,.uno-sheet li{break-inside:avoid}
+}
+"""
+
+
+def _sheet_points(points: tuple[int, ...], lang: str) -> str:
+    if len(points) == 1:
+        return str(points[0])
+    return t("teachers.sheet.points_range", lang, low=points[0], high=points[-1])
+
+
+def rules_sheet_body(lang: str) -> str:
+    """The one-page rules sheet as an HTML fragment (its own scoped CSS first): every word from
+    content/, every number from the engine, every text escaped."""
+    lang = normalize_lang(lang)
+
+    def w(key: str, **values: Any) -> str:
+        return html.escape(t(key, lang, **values))
+
+    official = RuleSet.official()
+    rows = []
+    for kind, count, points in deck_summary():
+        name = kind.name.lower()
+        rows.append(
+            "<tr>"
+            f"<td>{w(f'card.kind.{name}')}</td>"
+            f'<td class="num">{count}</td>'
+            f"<td>{w(f'teachers.sheet.does.{name}')}</td>"
+            f'<td class="num">{html.escape(_sheet_points(points, lang))}</td>'
+            "</tr>"
+        )
+    colors = "".join(
+        f"<span>{SHAPE_GLYPH[color]} {w(f'color.{color.name}')} "
+        f"({w(f'color.shape.{color.name}')})</span>"
+        for color in COLORS
+    )
+    turn = "".join(f"<li>{w(f'teachers.sheet.turn.{i}')}</li>" for i in (1, 2, 3))
+    parts = [
+        f"<style>{_SHEET_CSS}</style>",
+        f'<div class="uno-sheet" lang="{lang}">',
+        f"<h1>{w('teachers.sheet.title')}</h1>",
+        f'<p class="sub">{w("teachers.sheet.subtitle")}</p>',
+        f"<h2>{w('teachers.sheet.goal_title')}</h2>",
+        f"<p>{w('teachers.sheet.goal')}</p>",
+        f"<h2>{w('teachers.sheet.setup_title')}</h2>",
+        "<ol>",
+        f"<li>{w('teachers.sheet.setup_deck', count=len(FULL_DECK))}</li>",
+        f"<li>{w('teachers.sheet.setup_deal', count=HAND_SIZE)}</li>",
+        f"<li>{w('teachers.sheet.setup_start')}</li>",
+        "</ol>",
+        f"<h2>{w('teachers.sheet.turn_title')}</h2>",
+        f"<ul>{turn}</ul>",
+        f"<h2>{w('teachers.sheet.cards_title')}</h2>",
+        "<table><thead><tr>"
+        f"<th>{w('teachers.sheet.col_card')}</th>"
+        f"<th>{w('teachers.sheet.col_count')}</th>"
+        f"<th>{w('teachers.sheet.col_does')}</th>"
+        f"<th>{w('teachers.sheet.col_points')}</th>"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>",
+        f'<p class="colors">{w("teachers.sheet.colors")} {colors}</p>',
+        f"<h2>{w('teachers.sheet.uno_title')}</h2>",
+        f"<p>{w('teachers.sheet.uno')}</p>",
+        f"<h2>{w('teachers.sheet.end_title')}</h2>",
+        f"<p>{w('teachers.sheet.end')}</p>",
+        f"<p>{w('teachers.sheet.target', count=official.target_score or 0)}</p>",
+        f'<p class="foot">{w("teachers.sheet.footer")}</p>',
+        "</div>",
+    ]
+    return "".join(parts)
+
+
+def rules_sheet_html(lang: str) -> str:
+    """The rules sheet as a whole HTML file to download and print (one A4 page)."""
+    lang = normalize_lang(lang)
+    title = html.escape(t("teachers.sheet.title", lang))
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n</head>\n<body>\n{rules_sheet_body(lang)}\n</body>\n</html>\n"
+    )
