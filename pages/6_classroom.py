@@ -98,11 +98,18 @@ def chosen_deck(key: str) -> str:
     return value if value in DECKS else DECKS[0]
 
 
+def clear_flags(prefix: str) -> None:
+    """A new game starts with no hint, no "Uno" said, no wild waiting for its colour."""
+    for name in ("hint", "uno", "wild", "oops"):
+        st.session_state.pop(f"{prefix}{name}", None)
+
+
 def start_kids() -> None:
     friends = st.session_state.get("cl_k_friends", 2)
     count = 1 + (friends if friends in (1, 2, 3) else 2)
     game = classroom.start_game(chosen_deck("cl_k_deck"), kid_names(count), next_seed(), (0,))
     st.session_state[f"{KIDS}game"] = game
+    clear_flags(KIDS)
 
 
 def start_pass() -> None:
@@ -119,6 +126,7 @@ def start_pass() -> None:
     game = classroom.start_game(chosen_deck("cl_p_deck"), names, next_seed(), range(count))
     st.session_state[f"{PASS}game"] = game
     st.session_state[SHOWN] = None
+    clear_flags(PASS)
 
 
 def act(prefix: str, action: Action) -> None:

@@ -4,10 +4,12 @@ tools (the lab only when it is listed in ``PAGES``), and the printable one-page 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from uno import classroom
-from uno.i18n import LANGS, t
+from uno.i18n import LANGS, catalog, t
 from uno.lessons import COUNTS, lesson_text, lessons
 from uno.ui.frame import PAGES, frame
 
@@ -19,6 +21,14 @@ ACTIVITIES: tuple[tuple[str, tuple[str, ...], str | None, tuple[str, ...]], ...]
     ("young", ("R-DECK-1", "R-PLAY-1"), "numbers", ()),
     ("middle", ("R-PLAY-1", "R-DRAW-1", "R-ACT-1", "R-UNO-1"), "actions", ("sandbox",)),
     ("older", ("R-DECK-1", "R-CHAL-1", "R-SCORE-1"), None, ("lab", "scoring")),
+)
+#: Charts of the lab page for the probability activity: (anchor on the lab page, its title key).
+#: A chart whose title is missing is left out, like a page missing from PAGES.
+LAB_CHARTS = (
+    ("can-play", "lab.can_play.title"),
+    ("challenge", "lab.challenge.title"),
+    ("hand-worth", "lab.worth.title"),
+    ("game-length", "lab.length.title"),
 )
 PAGE_BY_ID = {page.id: page for page in PAGES}
 TITLES = {lesson.number: str(lesson_text(lesson, lang)[1]["title"]) for lesson in lessons()}
@@ -60,6 +70,16 @@ for key, rules, deck, page_ids in ACTIVITIES:
                     icon=page.icon,
                     query_params={"lang": lang},
                 )
+                if page.id == "lab":
+                    url = Path(page.path).stem.split("_", 1)[-1]  # pages/5_lab.py -> lab
+                    words = catalog(lang)
+                    charts = [
+                        f"[{words[key]}]({url}?lang={lang}#{anchor})"
+                        for anchor, key in LAB_CHARTS
+                        if key in words
+                    ]
+                    if charts:
+                        st.markdown(f"{t('teachers.lab_charts', lang)} " + " · ".join(charts))
 
 st.header(t("teachers.sheet_title", lang))
 st.write(t("teachers.sheet_intro", lang))

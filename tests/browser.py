@@ -122,3 +122,27 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]", timeout=60_000)
     page.wait_for_timeout(300)
     page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]", timeout=60_000)
+
+
+def sweep(
+    base: str, out_dir: Path, pages: list[tuple[str, str]], width: int = 1280, height: int = 900
+) -> list[str]:
+    """Open each (path, lang) in a fresh browser page, wait for the app, save a screenshot to
+    ``out_dir``; return the problems seen (an exception on the page, a timeout)."""
+    problems: list[str] = []
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with browser_page() as page:
+        page.set_viewport_size({"width": width, "height": height})  # type: ignore[attr-defined]
+        for path, lang in pages:
+            url = f"{base}/{path}?lang={lang}"
+            try:
+                page.goto(url)  # type: ignore[attr-defined]
+                wait_for_app(page)
+                page.wait_for_timeout(500)  # type: ignore[attr-defined]
+                if page.locator("[data-testid=stException]").count():  # type: ignore[attr-defined]
+                    problems.append(f"{url}: an exception is shown")
+                name = (path or "home").replace("/", "_")
+                page.screenshot(path=str(out_dir / f"{name}-{lang}.png"))  # type: ignore[attr-defined]
+            except Exception as exc:
+                problems.append(f"{url}: {type(exc).__name__}: {str(exc)[:200]}")
+    return problems

@@ -119,3 +119,17 @@ def test_two_sessions_never_see_each_others_game_or_language(base: str) -> None:
             assert t("nav.sandbox", "fr") in first.locator("h1").first.inner_text()
         finally:
             browser.close()
+
+
+def test_every_page_in_every_language_opens_without_an_exception(base: str) -> None:
+    """The end-to-end sweep; screenshots are kept in tests/artifacts/sweep/ (git-ignored)."""
+    from tests.browser import sweep
+    from uno.i18n import LANGS
+    from uno.ui.frame import PAGES
+
+    paths = [
+        ("" if p.path == "app.py" else p.path.split("_", 1)[1].removesuffix(".py")) for p in PAGES
+    ]
+    problems = sweep(base, ARTIFACTS / "sweep", [(p, lang) for p in paths for lang in LANGS])
+    assert not problems, problems
+    assert len(list((ARTIFACTS / "sweep").glob("*.png"))) >= len(paths) * len(LANGS)

@@ -230,7 +230,10 @@ def test_teacher_page_links_activities_and_shows_the_rules_sheet(lang: str) -> N
         assert f"lang={lang}&lesson={number}" in queries
     assert f"lang={lang}&deck=numbers" in queries and f"lang={lang}&deck=actions" in queries
     lab_links = [link for link in links if link.page == "lab"]
-    assert len(lab_links) == (2 if any(p.id == "lab" for p in PAGES) else 0)  # menu + activity
+    has_lab = any(p.id == "lab" for p in PAGES)
+    assert len(lab_links) == (2 if has_lab else 0)  # the menu's and the activity's
+    charts = " ".join(m.value for m in at.markdown if t("teachers.lab_charts", lang) in m.value)
+    assert (f"(lab?lang={lang}#can-play)" in charts) == has_lab
 
     sheet = " ".join(el.proto.body for el in at.get("html"))
     assert 'class="uno-sheet"' in sheet and t("teachers.sheet.title", lang) in sheet

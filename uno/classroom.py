@@ -29,8 +29,11 @@ from uno.state import Event, GameState, Phase
 
 __all__ = [
     "DECKS",
+    "FRIENDLY",
     "KIDS_RULES",
+    "MAX_BOT_MOVES",
     "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "SHAPE_GLYPH",
     "TIPS",
     "TIP_RULES",

@@ -1,4 +1,4 @@
-"""Words for the app: ``t(key, lang, **values)`` looks a key up in ``content/<lang>/ui.toml``.
+"""Words for the app: ``t(key, lang, **values)`` looks a key up in ``content/<lang>/*.toml``.
 
 Pure (no Streamlit): the catalogs are TOML files read once with the standard library. Nested TOML
 tables give dotted keys (``[deck] title = ...`` is ``deck.title``). A missing key raises KeyError:
@@ -75,8 +75,8 @@ def page_text(name: str, lang: str) -> str:
 
 
 def plural_form(n: int, lang: str) -> str:
-    """CLDR plural category: ``one``/``other`` (en), ``one``/``many``/``other`` (fr: 0 and 1 are
-    ``one``), ``one``/``few``/``many`` (ru)."""
+    """Plural category: ``one``/``other`` (en), ``one``/``other`` (fr: 0 and 1 are ``one``),
+    ``one``/``few``/``many`` (ru)."""
     n = abs(n)
     if lang == "ru":
         if n % 10 == 1 and n % 100 != 11:

@@ -75,15 +75,17 @@ def _shape_svg(color: Color, cx: float, cy: float, r: float, fill: str, stroke: 
 
 def _face_text(card: Card) -> str:
     """The big sign in the middle: the number, or a symbol for action and wild cards."""
-    kind = card.kind
-    if kind is Kind.NUMBER:
+    # Compare by value: Streamlit's hot reload may bring a new Kind class while a game held in
+    # the session still carries cards of the old one.
+    kind = int(card.kind)
+    if kind == Kind.NUMBER:
         return str(card.number)
     return {
-        Kind.SKIP: "⊘",
-        Kind.REVERSE: "⇄",
-        Kind.DRAW_TWO: "+2",
-        Kind.WILD: "★",
-        Kind.WILD_DRAW_FOUR: "+4",
+        int(Kind.SKIP): "⊘",
+        int(Kind.REVERSE): "⇄",
+        int(Kind.DRAW_TWO): "+2",
+        int(Kind.WILD): "★",
+        int(Kind.WILD_DRAW_FOUR): "+4",
     }[kind]
 
 
@@ -94,7 +96,7 @@ def card_label(card: Card, lang: str, named: Color | None = None) -> str:
         if named is not None:
             return t("card.label_wild_named", lang, face=face, color=t(f"color.{named.name}", lang))
         return face
-    key = "card.label_number" if card.kind is Kind.NUMBER else "card.label_action"
+    key = "card.label_number" if card.kind == Kind.NUMBER else "card.label_action"
     return t(key, lang, face=face, color=t(f"card.color.{card.color.name}", lang))
 
 
