@@ -29,9 +29,9 @@ DONE = "[data-testid=stApp][data-test-script-state=notRunning]"
 
 
 async def settle(page) -> None:  # type: ignore[no-untyped-def]
-    await page.wait_for_selector(DONE, timeout=60_000)
+    await page.wait_for_selector(DONE, timeout=30_000)
     await page.wait_for_timeout(150)
-    await page.wait_for_selector(DONE, timeout=60_000)
+    await page.wait_for_selector(DONE, timeout=30_000)
 
 
 async def timed(times: list[float], errors: list[str], name: str, page, step) -> None:  # type: ignore[no-untyped-def]

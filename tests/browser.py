@@ -138,7 +138,7 @@ def sweep(
             try:
                 page.goto(url)  # type: ignore[attr-defined]
                 wait_for_app(page)
-                page.wait_for_timeout(500)  # type: ignore[attr-defined]
+                page.wait_for_timeout(100)  # type: ignore[attr-defined]
                 if page.locator("[data-testid=stException]").count():  # type: ignore[attr-defined]
                     problems.append(f"{url}: an exception is shown")
                 name = (path or "home").replace("/", "_")
