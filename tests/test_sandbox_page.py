@@ -91,15 +91,16 @@ def test_wild_colour_and_challenge(lang: str) -> None:
     assert t("event.challenged_guilty", lang, name=names[1], other=names[0]) in story
 
 
-def test_bots_step_and_play_until_a_human() -> None:
-    at = open_sandbox("en")
+@pytest.mark.parametrize("lang", LANGS)
+def test_bots_step_and_play_until_a_human(lang: str) -> None:
+    at = open_sandbox(lang)
     build(at, ["R1 R2 R3", "R4 R5 R6", "R7 R8 R9"], "B0 Y0 R0")
     for seat in (1, 2):
         at.selectbox(key=f"sb_ctrl_{seat}").set_value("first")
     at.run()
     click(at, "sb_step")  # the human's turn: the computer has nothing to play
     assert len(at.session_state["sb_timeline"].states) == 1
-    assert t("sandbox.waiting_human", "en") in [i.value for i in at.info]
+    assert t("sandbox.waiting_human", lang) in [i.value for i in at.info]
     click(at, "sb_card_0_R1")
     click(at, "sb_until")  # seats 1 and 2 play, then it is the human's turn again
     timeline = at.session_state["sb_timeline"]
