@@ -27,18 +27,11 @@ import uno
 from uno.bots import make_strategy, reaction
 from uno.cards import FULL_DECK
 from uno.engine import Table
-from uno.rules import RuleSet
+from uno.rules import SWITCHES, RuleSet
 from uno.setup import first_deal
 
 SORTED_DECK = sorted(FULL_DECK)
-FLAGS = (
-    "stacking",
-    "seven_zero",
-    "jump_in",
-    "wd4_anytime",
-    "draw_until_playable",
-    "strict_penalties",
-)
+FLAGS = SWITCHES
 MAX_ACTIONS = 20_000
 
 

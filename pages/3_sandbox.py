@@ -9,7 +9,7 @@ import streamlit as st
 
 import uno
 from uno.i18n import t
-from uno.rules import PRESETS
+from uno.rules import PRESETS, SWITCHES
 from uno.sandbox import (
     Timeline,
     build_scenario,
@@ -34,14 +34,7 @@ TL = "sb_timeline"
 CONTROLLERS = "sb_controllers"
 MESSAGE = "sb_message"
 MAX_BOT_MOVES = 500
-OPTIONS = (
-    "stacking",
-    "seven_zero",
-    "jump_in",
-    "wd4_anytime",
-    "draw_until_playable",
-    "strict_penalties",
-)
+OPTIONS = SWITCHES
 
 
 def start(state: uno.GameState) -> None:

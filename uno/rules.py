@@ -8,7 +8,7 @@ from typing import Any, Final, Literal
 
 from uno.errors import ScenarioError
 
-__all__ = ["OPTION_RULES", "PRESETS", "RuleSet", "as_ruleset"]
+__all__ = ["OPTION_RULES", "PRESETS", "SWITCHES", "RuleSet", "as_ruleset"]
 
 CatchWindow = Literal["next_player", "own_next_turn"]
 Scoring = Literal["standard", "lowest"]
@@ -118,6 +118,8 @@ class RuleSet:
 
 _OPTION_NAMES: Final[tuple[str, ...]] = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 _HOUSE_FLAGS: Final = ("stacking", "seven_zero", "jump_in", "wd4_anytime", "draw_until_playable")
+#: Every on/off option: the unofficial house rules, then R-PEN-1's strict table mode.
+SWITCHES: Final = (*_HOUSE_FLAGS, "strict_penalties")
 
 #: The ruling each option switches (RULES.md).
 OPTION_RULES: Final[dict[str, str]] = {
