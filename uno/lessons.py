@@ -126,7 +126,9 @@ class Verdict:
     state: GameState | None = None  # the board after a legal move
 
 
+@cache
 def _scenario(name: str) -> GameState:
+    """A lesson scenario, loaded once (states are immutable, so sharing one is safe)."""
     path = LESSONS_DIR / "scenarios" / name
     return load_scenario(path.read_bytes())
 
@@ -180,8 +182,10 @@ def lessons() -> tuple[Lesson, ...]:
     return tuple(_lesson(p) for p in sorted(LESSONS_DIR.glob("[0-9][0-9]-*.toml")))
 
 
+@cache
 def lesson_text(lesson: Lesson, lang: str) -> tuple[str, dict[str, Any]]:
-    """The explanation (Markdown) and the words (title, prompts, feedback) of a lesson."""
+    """The explanation (Markdown) and the words (title, prompts, feedback) of a lesson, read
+    once per language (the lessons page asks for every title on each run). Read-only."""
     folder = CONTENT_DIR / normalize_lang(lang) / "lessons"
     markdown = (folder / f"{lesson.key}.md").read_text(encoding="utf-8")
     with (folder / f"{lesson.key}.toml").open("rb") as handle:
