@@ -187,29 +187,59 @@ def deal_table(
     if events is not None:
         events.append(Event("first_card", card=first))
 
+    t = _round_table(
+        names,
+        rules,
+        hands,
+        deck,
+        first,
+        dealer=dealer,
+        seed=seed,
+        shuffles=shuffles + 1,
+        scores=scores,
+        events=events,
+    )
+    first_card_effect(t)
+    return t
+
+
+def _round_table(
+    names: tuple[str, ...],
+    rules: RuleSet,
+    hands: list[list[Card]],
+    draw: list[Card],
+    first: Card,
+    *,
+    dealer: int,
+    seed: int,
+    shuffles: int,
+    scores: Sequence[int] | None,
+    events: list[Event] | None,
+) -> Table:
+    """A table at the start of a round, ``first`` just turned up, before its effect: the
+    player to the dealer's left is to play, clockwise (R-SETUP-3)."""
+    n = len(names)
     t = Table.__new__(Table)
     t.rules = rules
     t.players = names
     t.n = n
     t.hands = hands
-    t.draw = deck  # deck.pop() is the next card drawn, as Table expects
+    t.draw = draw  # draw.pop() is the next card drawn, as Table expects
     t.discard = [first]
     t.color = COLOR_OF[first]
-    t.turn = (dealer + 1) % n  # R-SETUP-3: the player to the dealer's left starts
+    t.turn = (dealer + 1) % n
     t.direction = 1
     t.phase = Phase.PLAY
     t.scores = list(scores) if scores is not None else [0] * n
     t.dealer = dealer
     t.seed = seed
-    t.shuffles = shuffles + 1
+    t.shuffles = shuffles
     t.drawn = None
     t.pending = 0
     t.challenge = None
     t.exposed = []
     t.events = events
     t.reset_counters()
-
-    first_card_effect(t)
     return t
 
 
@@ -241,24 +271,19 @@ def first_turn(players: int, dealer: int, first: Card | str) -> tuple[int, int, 
         raise ValueError("a Wild Draw Four is put back and another card turned up (R-SETUP-4)")
     if not 2 <= players <= 10 or not 0 <= dealer < players:
         raise ValueError("2 to 10 players, and the dealer must be one of them")
-    t = Table.__new__(Table)
-    t.rules = PRESETS_OFFICIAL
-    t.players = default_names(players)
-    t.n = players
-    t.hands = [[] for _ in range(players)]
-    t.draw = [Card("B1"), Card("B2")]  # what a first Draw Two makes the first player draw
-    t.discard = [card]
-    t.color = COLOR_OF[card]
-    t.turn = (dealer + 1) % players
-    t.direction = 1
-    t.phase = Phase.PLAY
-    t.dealer = dealer
-    t.scores = [0] * players
-    t.seed = t.shuffles = t.pending = 0
-    t.drawn = t.challenge = None
-    t.exposed = []
-    t.events = None
-    t.reset_counters()
+    # The first player's draw for a first Draw Two comes from this small pile.
+    t = _round_table(
+        default_names(players),
+        PRESETS_OFFICIAL,
+        [[] for _ in range(players)],
+        [Card("B1"), Card("B2")],
+        card,
+        dealer=dealer,
+        seed=0,
+        shuffles=0,
+        scores=None,
+        events=None,
+    )
     first_card_effect(t)
     return t.turn, t.direction, t.phase
 
