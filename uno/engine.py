@@ -9,6 +9,7 @@ the very same functions (``Table.act``): one source of truth for every ruling.
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Any, Final
 
 from uno.actions import Action, parse_action
@@ -50,9 +51,8 @@ def rng_for(seed: int, step: int | str) -> random.Random:
 def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place: each card gets a random key, then they are sorted by key.
     Uniform like ``random.shuffle``, and about twice as fast (``rng.random`` is C code)."""
-    draw = rng.random
-    keys = [draw() for _ in range(len(cards))]
-    cards[:] = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+    keys = list(islice(iter(rng.random, 2.0), len(cards)))  # rng.random() < 1: never stops
+    cards[:] = map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__))
 
 
 def matches(card: int, top: int, color: int) -> bool:
@@ -63,6 +63,16 @@ def matches(card: int, top: int, color: int) -> bool:
         return True
     # Same number or symbol: same rank within the colour block. A wild on top never matches.
     return top < 52 and card % 13 == top % 13
+
+
+#: The cards ``matches`` accepts, at ``(color + 1) * 14 + rank`` for each colour to match (-1:
+#: none yet) and rank of the top card (13: a wild on top). Filtering a hand through a set runs
+#: in C, without Python frames.
+_MATCHING: Final[tuple[frozenset[Card], ...]] = tuple(
+    frozenset(c for c in CARDS if matches(c, rank if rank < 13 else 52, color))
+    for color in range(-1, 4)
+    for rank in range(14)
+)
 
 
 class Table:
@@ -261,12 +271,9 @@ class Table:
                 for c in hand
                 if KIND_OF[c] == _WD4 or (KIND_OF[c] == _DRAW_TWO and top_kind == _DRAW_TWO)
             ]
-        # matches(), inlined: a wild, the colour to match, or the same number or symbol.
-        color = self.color
-        if top < 52:
-            rank = top % 13
-            return [c for c in hand if c >= 52 or COLOR_OF[c] == color or c % 13 == rank]
-        return [c for c in hand if c >= 52 or COLOR_OF[c] == color]
+        # matches(), as a table: a wild, the colour to match, or the same number or symbol.
+        key = (self.color + 1) * 14 + (top % 13 if top < 52 else 13)
+        return list(filter(_MATCHING[key].__contains__, hand))
 
     def swaps(self, seat: int, card: Card) -> bool:
         """H-70: this play of a 7 swaps hands (a 7 that is the last card swaps nothing)."""
@@ -389,10 +396,12 @@ class Table:
         top = self.discard[-1]
         color = self.color
         got = self.draw_cards(seat, 1, "draw")
-        if self.rules.draw_until_playable:
-            while got and not matches(got[-1], top, color):
+        playable = bool(got) and matches(got[-1], top, color)
+        if not playable and self.rules.draw_until_playable:
+            while got and not playable:
                 got = self.draw_cards(seat, 1, "draw")
-        if got and matches(got[-1], top, color):
+                playable = bool(got) and matches(got[-1], top, color)
+        if playable:
             self.drawn = got[-1]
             self.phase = DRAWN
         else:
@@ -580,8 +589,9 @@ class Table:
                 old = self.hands
                 self.hands = [old[(i - d) % self.n] for i in range(self.n)]
                 self.emit("hands_rotated", seat=seat, direction=d)
+            hand = self.hands[seat]  # the hand held after a swap
 
-        if len(self.hands[seat] if rules.seven_zero else hand) == 1:  # R-UNO-1
+        if len(hand) == 1:  # R-UNO-1
             if a.uno:
                 self.emit("said_uno", seat=seat)
             elif seat not in self.exposed:
