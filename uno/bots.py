@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from uno.actions import Action
 from uno.cards import COLOR_OF, COLORS, POINTS_OF, Card, Color
@@ -74,6 +74,13 @@ class Strategy:
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"{option} is a probability from 0 to 1, not {value!r}")
 
+    #: True when a class keeps Strategy.pick (``decide`` then inlines it).
+    _uniform: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._uniform = cls.pick is Strategy.pick
+
     # -- the policy: which card, which colour (override these) ------------------------------
     def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
         """Choose one of ``cards`` (the playable cards in hand order, never empty) to play from
@@ -92,11 +99,18 @@ class Strategy:
         phase = t.phase
         if phase is _PLAY:
             cards = t.matching(hand)  # the playable cards, in hand order
-            if _WD4_CARD in cards:
-                cards = self._drop_bluff(t, cards, rng)
             if not cards:
                 return _DRAWS[seat]  # never draws by choice
-            card = self.pick(cards, hand, rng)
+            if _WD4_CARD in cards:
+                cards = self._drop_bluff(t, cards, rng)
+                if not cards:
+                    return _DRAWS[seat]
+            # Strategy.pick inlined when a strategy keeps it (the same draw of rng, no call).
+            card = (
+                cards[int(rng.random() * len(cards))]
+                if self._uniform
+                else self.pick(cards, hand, rng)
+            )
             if card < 52 and not t.rules.seven_zero:  # the common case, without 7-0 or colours
                 uno = len(hand) == 2 and not (self.forget_uno and rng.random() < self.forget_uno)
                 return _new(Action, (seat, "play", card, None, None, uno))

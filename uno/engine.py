@@ -65,13 +65,12 @@ def matches(card: int, top: int, color: int) -> bool:
     return top < 52 and card % 13 == top % 13
 
 
-#: The cards ``matches`` accepts, at ``(color + 1) * 14 + rank`` for each colour to match (-1:
-#: none yet) and rank of the top card (13: a wild on top). Filtering a hand through a set runs
-#: in C, without Python frames.
-_MATCHING: Final[tuple[frozenset[Card], ...]] = tuple(
-    frozenset(c for c in CARDS if matches(c, rank if rank < 13 else 52, color))
-    for color in range(-1, 4)
-    for rank in range(14)
+#: The cards ``matches`` accepts: ``_MATCHING[color][top]`` for each colour to match and top
+#: card. Index 4 is colour -1 (none named yet), so ``[-1]`` finds it too. Filtering a hand
+#: through a set runs in C, without Python frames.
+_MATCHING: Final[tuple[tuple[frozenset[Card], ...], ...]] = tuple(
+    tuple(frozenset(c for c in CARDS if matches(c, top, color)) for top in CARDS)
+    for color in (0, 1, 2, 3, -1)
 )
 
 
@@ -272,8 +271,7 @@ class Table:
                 if KIND_OF[c] == _WD4 or (KIND_OF[c] == _DRAW_TWO and top_kind == _DRAW_TWO)
             ]
         # matches(), as a table: a wild, the colour to match, or the same number or symbol.
-        key = (self.color + 1) * 14 + (top % 13 if top < 52 else 13)
-        return list(filter(_MATCHING[key].__contains__, hand))
+        return list(filter(_MATCHING[self.color][top].__contains__, hand))
 
     def swaps(self, seat: int, card: Card) -> bool:
         """H-70: this play of a 7 swaps hands (a 7 that is the last card swaps nothing)."""
@@ -393,14 +391,13 @@ class Table:
         if self.pending:
             self.take_penalty(seat, "stack")
             return
-        top = self.discard[-1]
-        color = self.color
+        accepts = _MATCHING[self.color][self.discard[-1]]  # matches(), as a set
         got = self.draw_cards(seat, 1, "draw")
-        playable = bool(got) and matches(got[-1], top, color)
+        playable = bool(got) and got[-1] in accepts
         if not playable and self.rules.draw_until_playable:
             while got and not playable:
                 got = self.draw_cards(seat, 1, "draw")
-                playable = bool(got) and matches(got[-1], top, color)
+                playable = bool(got) and got[-1] in accepts
         if playable:
             self.drawn = got[-1]
             self.phase = DRAWN
