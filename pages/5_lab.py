@@ -5,8 +5,6 @@ formula and the Python that made the chart). The numbers all come from ``uno.lab
 from __future__ import annotations
 
 import os
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +19,7 @@ from uno.cards import CARDS, COLORS, Card, Color
 from uno.i18n import t
 from uno.ui.cards import card_label, show_cards
 from uno.ui.frame import frame
+from uno.ui.jobs import JobBoard
 
 lang = frame("lab")
 
@@ -159,39 +158,44 @@ def cached_deals(top: str, color: str, hand_size: int, n: int, seed: int) -> pd.
 
 
 @st.cache_resource
-def simulation_store() -> dict[str, Any]:
-    """Simulated frames shared by every session, keyed by their arguments. Not st.cache_data:
-    its replay of st calls cannot carry the progress bar, drawn only when the games are played."""
-    return {"lock": threading.Lock(), "frames": OrderedDict()}
+def simulation_board() -> JobBoard:
+    """Simulated frames shared by every session (``uno.ui.jobs``): each question is played once
+    and one at a time, whoever asks first, and the others follow its progress. Not
+    st.cache_data: its replay of st calls cannot carry the progress bar."""
+    return JobBoard()
 
 
 def simulated(name: str, **kwargs: Any) -> pd.DataFrame | None:
-    """``uno.lab.<name>(**kwargs)`` from the cache, or played now under a progress bar."""
-    store = simulation_store()
+    """``uno.lab.<name>(**kwargs)`` from the board, under a progress bar while it is played."""
+    board = simulation_board()
     key = (name, tuple(sorted(kwargs.items())))
-    with store["lock"]:
-        if key in store["frames"]:
-            store["frames"].move_to_end(key)
-            return store["frames"][key]
-    bar = st.empty()
-
-    def progress(done: int, total: int) -> None:
-        text = t("lab.progress", lang, done=num(done), total=num(total))
-        bar.progress(min(1.0, done / total), text=text)
-
-    bar.progress(0.0)
     func: Callable[..., pd.DataFrame] = getattr(lab, name)
-    try:
-        table = func(**kwargs, workers=WORKERS, progress=progress)
-    except (RuntimeError, ValueError, OSError):
+
+    def work(progress: Callable[[int, int], None]) -> pd.DataFrame:
+        return func(**kwargs, workers=WORKERS, progress=progress)
+
+    bar = None
+    while True:
+        job = board.submit(key, work)
+        if job is None:
+            st.warning(t("lab.busy", lang))
+            return None
+        while not job.wait(0.25):
+            if bar is None:
+                bar = st.empty()
+            if job.state == "waiting":
+                bar.progress(0.0, text=t("lab.queued", lang))
+            elif job.total:
+                text = t("lab.progress", lang, done=num(job.done), total=num(job.total))
+                bar.progress(min(1.0, job.done / job.total), text=text)
+        if job.state != "abandoned":  # else: dropped just as we came back to it; ask again
+            break
+    if bar is not None:
         bar.empty()
+    if job.state != "done":
         st.error(t("lab.sim_failed", lang))
         return None
-    bar.empty()
-    with store["lock"]:
-        store["frames"][key] = table
-        while len(store["frames"]) > 48:
-            store["frames"].popitem(last=False)
+    table: pd.DataFrame = job.result
     return table
 
 

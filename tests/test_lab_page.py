@@ -261,3 +261,29 @@ def test_every_chart_has_exactly_two_sentences_of_explanation(lang: str) -> None
     assert len(keys) == len(CHARTS)
     for key in keys:
         assert len(SENTENCE_END.findall(catalog(lang)[key])) == 2, (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_busy_lab_says_so_and_still_shows_the_exact_charts(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When too many simulations wait (uno.ui.jobs), the simulated sections say "busy" in the
+    reader's language; the exact sections are still drawn and nothing crashes."""
+    from uno.ui.jobs import JobBoard
+
+    monkeypatch.setattr(JobBoard, "submit", lambda self, key, work: None)
+    at = open_lab(lang, lab_len_games=300, lab_win_games=300)  # settings no other test uses
+    assert [w.value for w in at.warning].count(t("lab.busy", lang)) == 3
+    shown = charts(at)
+    assert {"can_play", "opening_hand", "challenge", "hand_worth"} <= shown.keys()
+    assert not {"game_length", "seat_advantage", "tournament"} & shown.keys()
+
+
+def test_a_failed_simulation_is_explained_on_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(lab, "seat_advantage", broken)
+    at = open_lab("fr", lab_win_games=400, lab_seat_players=7)  # not kept from another test
+    assert t("lab.sim_failed", "fr") in [e.value for e in at.error]
+    assert "seat_advantage" not in charts(at)

@@ -209,8 +209,9 @@ def simulate(
 
     ``rules``: what ``new_game`` takes, e.g. ``{"preset": "official", "target_score": None}``
     for single rounds. ``strategies``: one name or Strategy for every seat, or one per seat.
-    ``progress(done, total)`` is called as games finish. Bad arguments raise ValueError before
-    any game is played.
+    ``progress(done, total)`` is called as games finish; an exception it raises stops the
+    simulation (games not started are not played) and comes out of ``simulate``. Bad arguments
+    raise ValueError before any game is played.
     """
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ValueError(f"n_games must be a whole number, 1 or more, not {n_games!r}")
@@ -240,12 +241,19 @@ def simulate(
             futures = {
                 pool.submit(_run_chunk, a, b, players, ruleset, bots, seed): a for a, b in chunks
             }
-            for future in as_completed(futures):
-                chunk_rows = future.result()
-                results[futures[future]] = chunk_rows
-                done += len(chunk_rows)
-                if progress is not None:
-                    progress(done, n_games)
+            try:
+                for future in as_completed(futures):
+                    chunk_rows = future.result()
+                    results[futures[future]] = chunk_rows
+                    done += len(chunk_rows)
+                    if progress is not None:
+                        progress(done, n_games)
+            except BaseException:
+                # progress may raise to stop the work (the reader left): the chunks not yet
+                # started are dropped, so leaving the pool waits only for the running ones.
+                for future in futures:
+                    future.cancel()
+                raise
         for a, _ in chunks:
             rows.extend(results[a])
     return pd.DataFrame.from_records(rows, columns=list(COLUMNS))

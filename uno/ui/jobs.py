@@ -1,0 +1,151 @@
+"""Long computations shared by every reader of a page: one run per question, one at a time.
+
+A class of twenty opening the probability lab together asks the same questions (the default
+settings). Played session by session, the same games would run twenty times at once on the same
+cores, and every reader would wait for all of them. A ``JobBoard`` instead:
+
+- keeps finished results (the least recently used leave first, after ``keep``);
+- runs each question once: whoever asks first starts it, later askers follow the same progress;
+- runs one job at a time (a simulation already uses every core through its worker processes);
+- drops a job nobody has looked at for ``abandon_after`` seconds (its readers left the page),
+  before it starts or at its next progress report;
+- takes at most ``max_waiting`` unfinished jobs; past that ``submit`` returns None and the page
+  says the lab is busy, so no reader can queue unbounded work.
+
+The work runs in a thread of the board, not in the reader's script thread, so a reader who
+changes a setting or leaves the page does not stop a job that others are following.
+No Streamlit here: the page draws the progress; tests drive the board directly.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Final
+
+__all__ = ["Abandoned", "Job", "JobBoard", "Progress", "Work"]
+
+Progress = Callable[[int, int], None]
+Work = Callable[[Progress], Any]
+
+_log = logging.getLogger(__name__)
+
+WAITING: Final = "waiting"
+RUNNING: Final = "running"
+DONE: Final = "done"
+FAILED: Final = "failed"
+ABANDONED: Final = "abandoned"
+
+
+class Abandoned(Exception):
+    """Raised inside a job's progress report when nobody follows the job any more."""
+
+
+class Job:
+    """One question being answered. Readers call ``wait`` in a loop (which also tells the board
+    they are still there) and draw ``done`` / ``total`` meanwhile."""
+
+    def __init__(self, key: Hashable, clock: Callable[[], float]) -> None:
+        self.key = key
+        self.state = WAITING
+        self.done = 0
+        self.total = 0
+        self.result: Any = None
+        self._clock = clock
+        self.seen = clock()
+        self._finished = threading.Event()
+
+    @property
+    def finished(self) -> bool:
+        return self._finished.is_set()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds; True once the job has finished (in any state)."""
+        self.seen = self._clock()
+        return self._finished.wait(timeout)
+
+    def _finish(self, state: str, result: Any = None) -> None:
+        self.state = state
+        self.result = result
+        self._finished.set()
+
+
+class JobBoard:
+    def __init__(
+        self,
+        keep: int = 48,
+        max_waiting: int = 12,
+        abandon_after: float = 15.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if keep < 1 or max_waiting < 1 or abandon_after <= 0:
+            raise ValueError("keep and max_waiting are at least 1; abandon_after is positive")
+        self.keep = keep
+        self.max_waiting = max_waiting
+        self.abandon_after = abandon_after
+        self._clock = clock
+        self._lock = threading.Lock()  # guards _results and _jobs
+        self._slot = threading.Lock()  # held by the one job running
+        self._results: OrderedDict[Hashable, Any] = OrderedDict()
+        self._jobs: dict[Hashable, Job] = {}
+
+    def submit(self, key: Hashable, work: Work) -> Job | None:
+        """The job answering ``key``: finished already if the result is kept, the running or
+        waiting one if someone asked before, or a new one started with ``work(progress)``.
+        None when ``max_waiting`` jobs are unfinished (the board is busy)."""
+        with self._lock:
+            if key in self._results:
+                self._results.move_to_end(key)
+                job = Job(key, self._clock)
+                job._finish(DONE, self._results[key])
+                return job
+            job = self._jobs.get(key)
+            if job is not None:
+                job.seen = self._clock()
+                return job
+            if len(self._jobs) >= self.max_waiting:
+                return None
+            job = Job(key, self._clock)
+            self._jobs[key] = job
+        threading.Thread(
+            target=self._run, args=(job, work), name=f"job {key!r}"[:60], daemon=True
+        ).start()
+        return job
+
+    def unfinished(self) -> int:
+        with self._lock:
+            return len(self._jobs)
+
+    def _abandoned(self, job: Job) -> bool:
+        return self._clock() - job.seen > self.abandon_after
+
+    def _run(self, job: Job, work: Work) -> None:
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
+            if self._abandoned(job):
+                raise Abandoned
+
+        state, result = FAILED, None
+        try:
+            with self._slot:
+                if self._abandoned(job):
+                    raise Abandoned
+                job.state = RUNNING
+                result = work(progress)
+            state = DONE
+        except Abandoned:
+            state = ABANDONED
+        except Exception:  # a failed job is shown as such to its readers; the server goes on
+            _log.exception("job %r failed", job.key)
+            state = FAILED
+        finally:
+            with self._lock:
+                self._jobs.pop(job.key, None)
+                if state == DONE:
+                    self._results[job.key] = result
+                    while len(self._results) > self.keep:
+                        self._results.popitem(last=False)
+            job._finish(state, result if state == DONE else None)
