@@ -1,19 +1,25 @@
 """Load: start the app on 127.0.0.1 and drive N concurrent browser sessions (Playwright contexts
 in Debian's Chromium) through the sandbox and the probability lab.
 
-    .venv/bin/python benchmarks/load.py [--sessions 20] [--rounds 3]
+    .venv/bin/python benchmarks/load.py [--sessions 20] [--rounds 3] [--nice 10] [--timeout 60]
 
 Each session, in its own browser context (its own Streamlit session): opens the sandbox in a
 language, deals, plays a card or draws, lets the computer play, opens the lab and the lessons.
 Every page load or click is timed until Streamlit has finished running the script. Prints the
-median and 95th percentile of those times, and every error (an exception shown on a page, a
-timeout). Traffic goes only to 127.0.0.1; the loops are bounded.
+median and 95th percentile of those times, overall and per kind of step, and every error (an
+exception shown on a page, a timeout). Traffic goes only to 127.0.0.1; the loops are bounded.
+
+On one small machine the browsers compete with the server for the same cores, which real
+pupils' browsers (each on its own device) do not. ``--nice 10`` starts the browsers at a lower
+priority than the server, so the figures come closer to the server's own share of a page time.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import statistics
 import sys
 import time
@@ -26,15 +32,16 @@ from uno.i18n import t
 
 LANGS = ("en", "fr", "ru")
 DONE = "[data-testid=stApp][data-test-script-state=notRunning]"
+TIMEOUT_MS = 60_000
 
 
 async def settle(page) -> None:  # type: ignore[no-untyped-def]
-    await page.wait_for_selector(DONE, timeout=30_000)
+    await page.wait_for_selector(DONE, timeout=TIMEOUT_MS)
     await page.wait_for_timeout(150)
-    await page.wait_for_selector(DONE, timeout=30_000)
+    await page.wait_for_selector(DONE, timeout=TIMEOUT_MS)
 
 
-async def timed(times: list[float], errors: list[str], name: str, page, step) -> None:  # type: ignore[no-untyped-def]
+async def timed(times: list[tuple[str, float]], errors: list[str], name: str, page, step) -> None:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     try:
         await step()
@@ -43,14 +50,42 @@ async def timed(times: list[float], errors: list[str], name: str, page, step) ->
             errors.append(f"{name}: an exception is shown")
     except Exception as exc:
         errors.append(f"{name}: {type(exc).__name__}: {str(exc)[:120]}")
-    times.append(time.perf_counter() - start)
+    times.append((name.split()[-1], time.perf_counter() - start))
+
+
+def server_cpu(port: str) -> float:
+    """CPU seconds (user + system) used so far by the Streamlit server on ``port`` and its
+    finished children (the simulation workers), read from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if b"streamlit" in b" ".join(cmdline) and port.encode() in cmdline:
+            # fields[11:15]: utime, stime, cutime, cstime (man 5 proc, counted after the name)
+            return sum(int(v) for v in fields[11:15]) / tick
+    return float("nan")
+
+
+def summary(label: str, values: list[float]) -> str:
+    values = sorted(values)
+    p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
+    return (
+        f"{label}: {len(values)} steps, median {statistics.median(values):.2f} s, "
+        f"95th percentile {p95:.2f} s, max {values[-1]:.2f} s"
+    )
 
 
 async def session(
-    browser, base: str, number: int, rounds: int, times: list[float], errors: list[str]
+    browser, base: str, number: int, rounds: int, times: list[tuple[str, float]], errors: list[str]
 ) -> None:  # type: ignore[no-untyped-def]
     lang = LANGS[number % 3]
     context = await browser.new_context(locale=f"{lang}-XX")
+    context.set_default_timeout(TIMEOUT_MS)
     page = await context.new_page()
     deal = page.get_by_role("button", name=t("sandbox.deal", lang), exact=True)
     draw = page.get_by_role("button", name=t("sandbox.verb.draw", lang), exact=True)
@@ -78,30 +113,122 @@ async def session(
             )
     finally:
         await context.close()
+        print(f"  session {number} done ({len(times)} steps timed so far)", flush=True)
 
 
-async def main_async(sessions: int, rounds: int) -> None:
-    from playwright.async_api import async_playwright
+async def protocol_session(
+    base: str, number: int, rounds: int, times: list[tuple[str, float]], errors: list[str]
+) -> None:
+    """The same steps as ``session``, spoken as Streamlit's own browser client speaks to the
+    server (protobuf messages over the /_stcore/stream websocket), without drawing anything:
+    each step is timed from the request until the server reports the script run finished."""
+    import websockets
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-    executable = chromium_path()
-    times: list[float] = []
+    lang = LANGS[number % 3]
+    url = base.replace("http://", "ws://", 1) + "/_stcore/stream"
+    timeout = TIMEOUT_MS / 1000
+    early = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
+
+    async def step(  # type: ignore[no-untyped-def]
+        ws, name: str, query: str, page: str, click: str | None = None
+    ) -> dict[str, str]:
+        """Run ``page`` (clicking the button labelled ``click`` on it); the buttons shown."""
+        msg = BackMsg()
+        msg.rerun_script.query_string = query
+        msg.rerun_script.page_name = page
+        if click is not None:
+            widget = WidgetState(id=click, trigger_value=True)
+            msg.rerun_script.widget_states.widgets.append(widget)
+        buttons: dict[str, str] = {}
+        start = time.perf_counter()
+        try:
+            await ws.send(msg.SerializeToString())
+            async with asyncio.timeout(timeout):
+                while True:
+                    reply = ForwardMsg()
+                    reply.ParseFromString(await ws.recv())
+                    kind = reply.WhichOneof("type")
+                    if kind == "delta" and reply.delta.WhichOneof("type") == "new_element":
+                        element = reply.delta.new_element
+                        if element.WhichOneof("type") == "exception":
+                            errors.append(f"{name}: an exception is shown")
+                        elif element.WhichOneof("type") == "button":
+                            buttons[element.button.label] = element.button.id
+                    elif kind == "script_finished" and reply.script_finished != early:
+                        break  # the last run (a page may rerun itself first, st.rerun)
+        except Exception as exc:
+            errors.append(f"{name}: {type(exc).__name__}: {str(exc)[:120]}")
+        times.append((name.split()[-1], time.perf_counter() - start))
+        return buttons
+
+    async with websockets.connect(url, subprotocols=["streamlit"], max_size=None) as ws:  # type: ignore[list-item]
+        query = f"lang={lang}"
+        for _ in range(rounds):
+            buttons = await step(ws, f"s{number} sandbox", query, "sandbox")
+            deal = buttons.get(t("sandbox.deal", lang))
+            if deal is None:
+                errors.append(f"s{number} deal: no deal button")
+                continue
+            buttons = await step(ws, f"s{number} deal", query, "sandbox", deal)
+            draw = buttons.get(t("sandbox.verb.draw", lang))
+            if draw is not None:
+                await step(ws, f"s{number} draw", query, "sandbox", draw)
+            await step(ws, f"s{number} lab", query, "lab")
+            lesson = f"{query}&lesson={1 + number % 12}"
+            await step(ws, f"s{number} lessons", lesson, "lessons")
+    print(f"  session {number} done ({len(times)} steps timed so far)", flush=True)
+
+
+async def main_async(sessions: int, rounds: int, nice: int, client: str, servers: int) -> None:
+    times: list[tuple[str, float]] = []
     errors: list[str] = []
-    with streamlit_server() as base:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(streamlit_server()) for _ in range(servers)]
+        ports = [base.rsplit(":", 1)[1] for base in bases]
+        cpu_before = sum(server_cpu(port) for port in ports)
+        if nice:
+            os.nice(nice)  # this process and the browsers it starts; the servers keep theirs
+        start = time.perf_counter()
+        if client == "protocol":
+            # Session i goes to server i % servers, as a load balancer with sticky sessions would.
             await asyncio.gather(
-                *(session(browser, base, i, rounds, times, errors) for i in range(sessions))
+                *(
+                    protocol_session(bases[i % servers], i, rounds, times, errors)
+                    for i in range(sessions)
+                )
             )
-            elapsed = time.perf_counter() - start
-            await browser.close()
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        else:
+            from playwright.async_api import async_playwright
+
+            async with async_playwright() as pw:
+                browser = await pw.chromium.launch(
+                    executable_path=chromium_path(), args=CHROMIUM_ARGS
+                )
+                await asyncio.gather(
+                    *(
+                        session(browser, bases[i % servers], i, rounds, times, errors)
+                        for i in range(sessions)
+                    )
+                )
+                await browser.close()
+        elapsed = time.perf_counter() - start
+        cpu = sum(server_cpu(port) for port in ports) - cpu_before
+    who = "browsers" if client == "browser" else "protocol clients"
     print(
-        f"{sessions} concurrent sessions x {rounds} rounds: {len(times)} page loads/clicks "
-        f"in {elapsed:.1f} s; median {statistics.median(times):.2f} s, "
-        f"95th percentile {p95:.2f} s, max {times[-1]:.2f} s; {len(errors)} errors"
+        f"{sessions} concurrent sessions x {rounds} rounds on {servers} server(s), "
+        f"{who} at nice {nice}: "
+        f"{len(times)} page loads/clicks in {elapsed:.1f} s; {len(errors)} errors; "
+        f"the servers used {cpu:.1f} s of CPU ({cpu / elapsed:.0%} of one core), "
+        f"{os.cpu_count()} cores in all"
     )
+    print(summary("all", [v for _, v in times]))
+    for kind in ("sandbox", "deal", "draw", "lab", "lessons"):
+        values = [v for k, v in times if k == kind]
+        if values:
+            print(summary(kind, values))
     for line in errors[:20]:
         print(" ", line)
 
@@ -110,8 +237,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--nice", type=int, default=0, help="lower the browsers' priority")
+    parser.add_argument(
+        "--client",
+        choices=("browser", "protocol"),
+        default="browser",
+        help="browser: Playwright contexts in Chromium; protocol: Streamlit's websocket "
+        "messages without a browser (the server's own times)",
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="Streamlit processes (replicas), sessions spread"
+    )
+    parser.add_argument("--timeout", type=float, default=60, help="seconds a step may take")
     args = parser.parse_args()
-    asyncio.run(main_async(args.sessions, args.rounds))
+    global TIMEOUT_MS
+    TIMEOUT_MS = int(args.timeout * 1000)
+    asyncio.run(main_async(args.sessions, args.rounds, args.nice, args.client, args.servers))
 
 
 if __name__ == "__main__":
