@@ -19,7 +19,7 @@ from uno.cards import CARDS, COLORS, Card, Color
 from uno.i18n import t
 from uno.ui.cards import card_label, show_cards
 from uno.ui.frame import frame
-from uno.ui.jobs import JobBoard
+from uno.ui.jobs import ABANDONED, DONE, WAITING, JobBoard
 
 lang = frame("lab")
 
@@ -183,16 +183,16 @@ def simulated(name: str, **kwargs: Any) -> pd.DataFrame | None:
         while not job.wait(0.25):
             if bar is None:
                 bar = st.empty()
-            if job.state == "waiting":
+            if job.state == WAITING:
                 bar.progress(0.0, text=t("lab.queued", lang))
             elif job.total:
                 text = t("lab.progress", lang, done=num(job.done), total=num(job.total))
                 bar.progress(min(1.0, job.done / job.total), text=text)
-        if job.state != "abandoned":  # else: dropped just as we came back to it; ask again
+        if job.state != ABANDONED:  # else: dropped just as we came back to it; ask again
             break
     if bar is not None:
         bar.empty()
-    if job.state != "done":
+    if job.state != DONE:
         st.error(t("lab.sim_failed", lang))
         return None
     table: pd.DataFrame = job.result

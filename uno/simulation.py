@@ -122,7 +122,7 @@ def play_game(
                     continue
             action = decide[t.turn](t, rng)
             turns += 1
-            verb = action[1]  # action.verb, read as a tuple item (cheaper)
+            verb = action.verb
             # The bots choose among the moves the engine offers, so the two commonest moves skip
             # act()'s checks and run the same rule code as apply (do_play, draw_turn).
             if verb == "play":

@@ -26,7 +26,18 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
-__all__ = ["Abandoned", "Job", "JobBoard", "Progress", "Work"]
+__all__ = [
+    "ABANDONED",
+    "DONE",
+    "FAILED",
+    "RUNNING",
+    "WAITING",
+    "Abandoned",
+    "Job",
+    "JobBoard",
+    "Progress",
+    "Work",
+]
 
 Progress = Callable[[int, int], None]
 Work = Callable[[Progress], Any]
