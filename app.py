@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from uno.academy.i18n import page_text, t
 from uno.cards import Card, Color
-from uno.i18n import page_text, t
 from uno.ui.cards import color_badge_html, show_cards
 from uno.ui.frame import PAGES, frame
 

@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/lab.py [--games 10000] [--repeat 5] [--no-page]
 
-1. Exact charts: the time of each ``uno.lab`` data function for the page's default inputs (best
+1. Exact charts: the time of each ``uno.academy.lab`` data function for the page's default inputs
+   (best
    and median of ``--repeat`` runs; the page caches them after the first).
 2. Simulations: ``uno.simulate`` of ``--games`` single rounds (4 random players), and the lab's
    three simulated charts at that size, with 1 and 2 worker processes.
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import uno  # noqa: E402
-from uno import lab  # noqa: E402
+from uno.academy import lab  # noqa: E402
 
 
 def timed(func: Callable[[], Any], repeat: int) -> tuple[float, float]:

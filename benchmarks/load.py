@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server
-from uno.i18n import t
+from uno.academy.i18n import t
 
 LANGS = ("en", "fr", "ru")
 DONE = "[data-testid=stApp][data-test-script-state=notRunning]"

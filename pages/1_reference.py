@@ -6,8 +6,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from uno.academy.i18n import LANGS, page_text, t
 from uno.cards import Card, Color, Kind, deck_summary
-from uno.i18n import LANGS, page_text, t
 from uno.rulebook import SECTIONS, rule_option
 from uno.ui.cards import color_badge_html, show_cards
 from uno.ui.frame import frame

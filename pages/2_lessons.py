@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from uno.i18n import t
-from uno.lessons import format_progress, lesson_text, lessons, parse_progress
+from uno.academy.i18n import t
+from uno.academy.lessons import format_progress, lesson_text, lessons, parse_progress
 from uno.ui.frame import frame
 from uno.ui.lesson_view import show_lesson
 

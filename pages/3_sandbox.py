@@ -8,9 +8,8 @@ import random
 import streamlit as st
 
 import uno
-from uno.i18n import t
-from uno.rules import PRESETS, SWITCHES
-from uno.sandbox import (
+from uno.academy.i18n import t
+from uno.academy.sandbox import (
     Timeline,
     build_scenario,
     decode_share,
@@ -18,6 +17,7 @@ from uno.sandbox import (
     md_escape,
     next_bot_action,
 )
+from uno.rules import PRESETS, SWITCHES
 from uno.scenario import MAX_SCENARIO_BYTES, dumps_scenario
 from uno.setup import check_names
 from uno.ui.frame import frame

@@ -1,6 +1,7 @@
 """Scoring: a round checker and a score pad that keeps every game (R-SCORE-1..3).
 
-Thin: widgets -> ``uno.scorepad`` (parsing, points, the game model, the SQLite store) -> tables,
+Thin: widgets -> ``uno.academy.scorepad`` (parsing, points, the game model, the SQLite store)
+-> tables,
 a chart and words. Changes happen in button callbacks, which run before the page is drawn again:
 each opens the store, writes one transaction with the game version the reader last saw, and
 leaves a message for the page. Player names and typed codes are user text: they reach the page
@@ -18,9 +19,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from uno import scorepad as sp
+from uno.academy import scorepad as sp
+from uno.academy.i18n import catalog, t
 from uno.cards import CARDS, Card, Color, Kind, deck_summary
-from uno.i18n import catalog, t
 from uno.ui.cards import card_label, show_cards
 from uno.ui.frame import frame
 

@@ -1,6 +1,6 @@
 """Probability lab: the odds of Uno, exact (``uno.odds``) and simulated (``uno.simulate``), one
 question per section, each with one chart, its data as CSV and "how is this computed?" (the
-formula and the Python that made the chart). The numbers all come from ``uno.lab``."""
+formula and the Python that made the chart). The numbers all come from ``uno.academy.lab``."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ import plotly.graph_objects as go
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from uno import lab
+from uno.academy import lab
+from uno.academy.i18n import t
+from uno.academy.jobs import ABANDONED, DONE, WAITING, JobBoard
 from uno.bots import CHALLENGE_POLICIES, STRATEGIES
 from uno.cards import CARDS, COLORS, Card, Color
-from uno.i18n import t
 from uno.ui.cards import card_label, show_cards
 from uno.ui.frame import frame
-from uno.ui.jobs import ABANDONED, DONE, WAITING, JobBoard
 
 lang = frame("lab")
 
@@ -159,14 +159,15 @@ def cached_deals(top: str, color: str, hand_size: int, n: int, seed: int) -> pd.
 
 @st.cache_resource
 def simulation_board() -> JobBoard:
-    """Simulated frames shared by every session (``uno.ui.jobs``): each question is played once
+    """Simulated frames shared by every session (``uno.academy.jobs``): each question is played once
     and one at a time, whoever asks first, and the others follow its progress. Not
     st.cache_data: its replay of st calls cannot carry the progress bar."""
     return JobBoard()
 
 
 def simulated(name: str, **kwargs: Any) -> pd.DataFrame | None:
-    """``uno.lab.<name>(**kwargs)`` from the board, under a progress bar while it is played."""
+    """``uno.academy.lab.<name>(**kwargs)`` from the board, under a progress bar while it is
+    played."""
     board = simulation_board()
     key = (name, tuple(sorted(kwargs.items())))
     func: Callable[..., pd.DataFrame] = getattr(lab, name)

@@ -1,7 +1,8 @@
 """Classroom: Uno for children on one screen. Play a round against friendly computer players, or
 pass one device around (the hands are hidden between turns). Big cards, a hint button, short
 sentences, a tip the first time a rule comes up. Every decision is the engine's
-(``uno.classroom``); this page reads buttons and draws. ``?deck=numbers|actions|full`` picks the
+(``uno.academy.classroom``); this page reads buttons and draws. ``?deck=numbers|actions|full``
+picks the
 deck of the game against the computer (the teacher page links to it)."""
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from collections.abc import Sequence
 import streamlit as st
 
 import uno
-from uno import classroom
+from uno.academy import classroom
+from uno.academy.classroom import DECKS, SHAPE_GLYPH, Game
+from uno.academy.i18n import t
+from uno.academy.lessons import lesson_text, lessons
+from uno.academy.sandbox import md_escape
 from uno.actions import Action
 from uno.cards import COLORS, Card, Color
-from uno.classroom import DECKS, SHAPE_GLYPH, Game
-from uno.i18n import t
-from uno.lessons import lesson_text, lessons
-from uno.sandbox import md_escape
 from uno.setup import check_names
 from uno.state import GameState, Phase
 from uno.ui.cards import card_label, color_badge_html, show_cards
@@ -130,7 +131,7 @@ def start_pass() -> None:
 
 
 def act(prefix: str, action: Action) -> None:
-    """One move of a child; the computer players answer at once (uno.classroom.move)."""
+    """One move of a child; the computer players answer at once (uno.academy.classroom.move)."""
     game: Game = st.session_state[f"{prefix}game"]
     try:
         after = classroom.move(game, action)

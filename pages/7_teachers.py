@@ -8,9 +8,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from uno import classroom
-from uno.i18n import LANGS, catalog, t
-from uno.lessons import COUNTS, lesson_text, lessons
+from uno.academy import classroom
+from uno.academy.i18n import LANGS, catalog, t
+from uno.academy.lessons import COUNTS, lesson_text, lessons
 from uno.ui.frame import PAGES, frame
 
 lang = frame("teachers")

@@ -6,8 +6,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from uno.academy.i18n import LANGS, t
 from uno.cards import FULL_DECK
-from uno.i18n import LANGS, t
 from uno.rulebook import RULE_IDS
 from uno.ui.frame import PAGES
 

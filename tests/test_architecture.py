@@ -1,9 +1,10 @@
-"""House rules of the code (DESIGN.md): the import boundary, one list of rule ids, tests per id."""
+"""House rules of the code (DESIGN.md): the import arrows, one list of rule ids, tests per id."""
 
 from __future__ import annotations
 
 import ast
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,25 +15,81 @@ from uno.rulebook import RULE_IDS
 SHARED_RULES = ROOT.parent / "shared" / "RULES.md"
 
 
-def imported_modules(path) -> set[str]:
+def imported_modules(path: Path) -> set[str]:
+    """Every module ``path`` imports, lazy imports inside functions too, with each of its dotted
+    prefixes: ``from uno.academy import lab`` gives uno, uno.academy and uno.academy.lab."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
+    full: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            full.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module.split(".")[0])
+            full.add(node.module)
+            full.update(f"{node.module}.{alias.name}" for alias in node.names)
+    names: set[str] = set()
+    for name in full:
+        parts = name.split(".")
+        names.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return names
 
 
-def test_engine_imports_no_streamlit() -> None:
-    engine_files = [
-        p for p in (ROOT / "uno").rglob("*.py") if "ui" not in p.relative_to(ROOT).parts[1:2]
-    ]
-    assert len(engine_files) >= 8
-    for path in engine_files:
-        bad = imported_modules(path) & {"streamlit", "plotly"}
-        assert not bad, f"{path} imports {bad}"
+def room(path: Path) -> str:
+    """The room of a file (DESIGN.md's house plan): pages, ui, academy or engine."""
+    parts = path.relative_to(ROOT).parts
+    if parts[0] in ("pages", "app.py"):
+        return "pages"
+    if parts[:2] == ("uno", "ui"):
+        return "ui"
+    if parts[:2] == ("uno", "academy"):
+        return "academy"
+    return "engine"
+
+
+#: What each room may not import: the arrows run pages -> uno/ui -> uno/academy -> uno.
+FORBIDDEN: dict[str, set[str]] = {
+    "engine": {"uno.ui", "uno.academy", "streamlit", "plotly"},
+    "academy": {"uno.ui", "streamlit", "plotly"},
+    "ui": set(),
+    "pages": set(),
+}
+#: The command line (``python -m uno``) is an entry point like app.py, not part of the library:
+#: ``import uno`` never runs it, and it words its output with the app's words.
+ENTRY_POINTS = {ROOT / "uno" / "__main__.py", ROOT / "uno" / "cli.py"}
+
+
+def python_files() -> list[Path]:
+    files = [ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "uno").rglob("*.py")]
+    return [p for p in files if p not in ENTRY_POINTS]
+
+
+def test_imports_run_one_way_pages_ui_academy_engine() -> None:
+    rooms: dict[str, int] = {}
+    for path in python_files():
+        where = room(path)
+        rooms[where] = rooms.get(where, 0) + 1
+        bad = imported_modules(path) & FORBIDDEN[where]
+        assert not bad, f"{path.relative_to(ROOT)} ({where}) imports {sorted(bad)}"
+    assert rooms["engine"] >= 12 and rooms["academy"] >= 6 and rooms["ui"] >= 4, rooms
+    assert rooms["pages"] >= 8, rooms
+
+
+def test_the_arrow_check_sees_a_wrong_import(tmp_path: Path) -> None:
+    sneaky = tmp_path / "x.py"
+    sneaky.write_text("def f():\n    from uno.ui import frame\n    import streamlit as st\n")
+    assert {"uno.ui", "uno.ui.frame", "streamlit"} <= imported_modules(sneaky)
+
+
+def test_the_engine_holds_only_the_library() -> None:
+    """uno/ is ENGINE-API.md and nothing else: the app's own modules live in uno/academy."""
+    engine = {p.stem for p in (ROOT / "uno").glob("*.py")} - {"__init__", "__main__", "cli"}
+    library = {"actions", "bots", "cards", "engine", "errors", "odds", "rulebook", "rules"}
+    library |= {"scenario", "setup", "simulation", "state", "stats", "expert"}
+    assert engine <= library, engine - library
+    assert {p.name for p in (ROOT / "uno").iterdir() if p.is_dir()} <= {
+        "academy",
+        "ui",
+        "__pycache__",
+    }
 
 
 def test_engine_uses_no_global_random() -> None:

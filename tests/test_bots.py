@@ -16,7 +16,7 @@ import pytest
 
 import uno
 from uno import Action, Card, Color, GameState, Phase, Strategy, make_strategy
-from uno.i18n import LANGS, t
+from uno.academy.i18n import LANGS, t
 from uno.odds import p_guilty
 
 WD4 = Card("WD4")

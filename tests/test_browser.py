@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.browser import ARTIFACTS, browser_page, streamlit_server, wait_for_app
-from uno.i18n import t
+from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
 
@@ -124,7 +124,7 @@ def test_two_sessions_never_see_each_others_game_or_language(base: str) -> None:
 def test_every_page_in_every_language_opens_without_an_exception(base: str) -> None:
     """The end-to-end sweep; screenshots are kept in tests/artifacts/sweep/ (git-ignored)."""
     from tests.browser import sweep
-    from uno.i18n import LANGS
+    from uno.academy.i18n import LANGS
     from uno.ui.frame import PAGES
 
     paths = [

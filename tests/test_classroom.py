@@ -1,4 +1,5 @@
-"""The classroom's pure parts (uno.classroom): the simpler decks are valid engine scenarios and a
+"""The classroom's pure parts (uno.academy.classroom): the simpler decks are valid engine
+scenarios and a
 game on each ends, hints are always playable, each tip comes up once, every sentence exists in
 every language, and the printable rules sheet holds the engine's points table, escaped."""
 
@@ -12,12 +13,12 @@ from collections import Counter
 import pytest
 
 import uno
-from uno import classroom
+from uno.academy import classroom
+from uno.academy.classroom import DECKS, TIPS, Game
+from uno.academy.i18n import LANGS, t
+from uno.academy.lessons import lessons
+from uno.academy.sandbox import build_scenario
 from uno.cards import FULL_DECK, Card, Color, Kind, deck_summary
-from uno.classroom import DECKS, TIPS, Game
-from uno.i18n import LANGS, t
-from uno.lessons import lessons
-from uno.sandbox import build_scenario
 from uno.state import Event, Phase
 
 SIZES = {"numbers": 76, "actions": 92, "full": 108}

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.conftest import ROOT
-from uno.i18n import LANGS, catalog, normalize_lang, plural_form, t
+from uno.academy.i18n import LANGS, catalog, normalize_lang, plural_form, t
 
 PLURAL_SUFFIX = re.compile(r"\.(one|few|many|other)$")
 
@@ -125,7 +125,7 @@ def test_same_placeholders_in_every_language(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_long_texts_exist_in_every_language_without_raw_html(lang: str) -> None:
-    from uno.i18n import page_text
+    from uno.academy.i18n import page_text
 
     for name in ("quickstart", "history"):
         text = page_text(name, lang)

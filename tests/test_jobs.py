@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import uno.simulation as sim
-from uno.ui.jobs import JobBoard, Progress
+from uno.academy.jobs import JobBoard, Progress
 
 WAIT = 10.0  # seconds a test waits for a job before failing (never reached when all is well)
 

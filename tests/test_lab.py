@@ -1,4 +1,5 @@
-"""uno.lab, the probability lab's numbers: exact frames equal ``uno.odds`` for the same inputs,
+"""uno.academy.lab, the probability lab's numbers: exact frames equal ``uno.odds`` for the same
+inputs,
 simulated frequencies converge on them, seeded simulations repeat, intervals behave, and every
 snippet shown on the page runs and gives the same numbers as the chart."""
 
@@ -13,7 +14,8 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 import uno
-from uno import lab, odds
+from uno import odds
+from uno.academy import lab
 
 TOPS = [("R7", None), ("GS", None), ("BD2", None), ("Y0", None), ("W", "G"), ("WD4", "B")]
 

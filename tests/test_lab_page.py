@@ -13,8 +13,9 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
-from uno import lab, odds
-from uno.i18n import LANGS, catalog, t
+from uno import odds
+from uno.academy import lab
+from uno.academy.i18n import LANGS, catalog, t
 
 PAGE = "pages/5_lab.py"
 SECTIONS = ["can-play", "opening-hand", "challenge", "hand-worth", "game-length", "who-wins"]
@@ -195,7 +196,7 @@ def test_seeded_simulations_show_the_same_figures_twice() -> None:
     st.cache_resource.clear()  # and play them again from scratch
     second = open_lab("ru", lab_seed=21)
     assert sim_figures(first) == sim_figures(second)
-    # The figures are uno.lab's frames for those arguments (here 200 rounds, 5 settings).
+    # The figures are uno.academy.lab's frames for those arguments (here 200 rounds, 5 settings).
     length = lab.game_length([2, 3, 4, 5, 6], ["official", "house"], 20, seed=21)
     official = trace(charts(first)["game_length"], t("lab.rules.official", "ru"))
     assert official["y"] == length[length["rules"] == "official"]["mean_turns"].tolist()
@@ -267,9 +268,9 @@ def test_every_chart_has_exactly_two_sentences_of_explanation(lang: str) -> None
 def test_a_busy_lab_says_so_and_still_shows_the_exact_charts(
     lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """When too many simulations wait (uno.ui.jobs), the simulated sections say "busy" in the
+    """When too many simulations wait (uno.academy.jobs), the simulated sections say "busy" in the
     reader's language; the exact sections are still drawn and nothing crashes."""
-    from uno.ui.jobs import JobBoard
+    from uno.academy.jobs import JobBoard
 
     monkeypatch.setattr(JobBoard, "submit", lambda self, key, work: None)
     at = open_lab(lang, lab_len_games=300, lab_win_games=300)  # settings no other test uses

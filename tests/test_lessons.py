@@ -8,8 +8,8 @@ import re
 import pytest
 
 import uno
-from uno.i18n import LANGS, catalog
-from uno.lessons import (
+from uno.academy.i18n import LANGS, catalog
+from uno.academy.lessons import (
     LESSONS_DIR,
     board_answer,
     board_options,

@@ -7,8 +7,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
-from uno.i18n import LANGS, t
-from uno.lessons import (
+from uno.academy.i18n import LANGS, t
+from uno.academy.lessons import (
     NUMERIC_KINDS,
     board_options,
     lessons,

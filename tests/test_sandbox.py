@@ -9,8 +9,8 @@ import zlib
 import pytest
 
 import uno
-from uno.i18n import LANGS, t
-from uno.sandbox import (
+from uno.academy.i18n import LANGS, t
+from uno.academy.sandbox import (
     MAX_SHARE_CHARS,
     Timeline,
     build_scenario,

@@ -10,8 +10,8 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
-from uno.i18n import LANGS, t
-from uno.sandbox import encode_share, md_escape
+from uno.academy.i18n import LANGS, t
+from uno.academy.sandbox import encode_share, md_escape
 from uno.scenario import dumps_scenario
 
 

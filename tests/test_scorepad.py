@@ -1,4 +1,4 @@
-"""The score pad's logic and its SQLite store (uno/scorepad.py), on real files in tmp_path.
+"""The score pad's logic and its SQLite store (uno/academy/scorepad.py), on real files in tmp_path.
 
 Covers R-SCORE-1 (points of the cards left), R-SCORE-2 (first to the target wins) and R-SCORE-3
 (lowest total wins, ties share), input validation, the schema and its migration, durability
@@ -23,7 +23,7 @@ import pytest
 
 import uno
 from tests.conftest import ROOT
-from uno import scorepad as sp
+from uno.academy import scorepad as sp
 from uno.bots import make_strategy
 from uno.cards import CARDS, Card, Kind, card_points
 
@@ -546,7 +546,7 @@ def test_racing_writers_on_one_version_exactly_one_wins(tmp_path: Path) -> None:
 
 WRITER = """
 import sys
-from uno import scorepad as sp
+from uno.academy import scorepad as sp
 
 store = sp.ScoreStore(sys.argv[1])
 game = store.create_game(["Ana", "Ben", "Chloé"], 100_000)

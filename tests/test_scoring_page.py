@@ -15,8 +15,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
-from uno import scorepad as sp
-from uno.i18n import LANGS, t
+from uno.academy import scorepad as sp
+from uno.academy.i18n import LANGS, t
 
 PAGE = "pages/4_scoring.py"
 EVIL = "<b>x</b>"
@@ -347,7 +347,7 @@ def test_damaged_file_gives_a_message_and_the_rest_works(db: Path, lang: str) ->
 
 
 def refusal_codes() -> set[str]:
-    source = (ROOT / "uno" / "scorepad.py").read_text(encoding="utf-8")
+    source = (ROOT / "uno" / "academy" / "scorepad.py").read_text(encoding="utf-8")
     codes = set(re.findall(r'ScoreInputError\(\s*"([a-z_]+)"', source))
     assert "name_duplicate" in codes  # the scan itself works
     # _whole_number builds its codes from a prefix.

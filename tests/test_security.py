@@ -21,9 +21,9 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
-from uno.i18n import normalize_lang
-from uno.lessons import parse_progress
-from uno.sandbox import MAX_SHARE_CHARS, decode_share, md_escape
+from uno.academy.i18n import normalize_lang
+from uno.academy.lessons import parse_progress
+from uno.academy.sandbox import MAX_SHARE_CHARS, decode_share, md_escape
 from uno.ui.cards import card_html
 
 APP_FILES = [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("uno/**/*.py")]
@@ -108,9 +108,9 @@ def test_sandbox_player_names_are_escaped_on_the_page() -> None:
 
 
 def test_score_database_keeps_names_as_data(tmp_path) -> None:
-    from uno import scorepad
+    from uno.academy import scorepad
 
-    source = (ROOT / "uno" / "scorepad.py").read_text(encoding="utf-8")
+    source = (ROOT / "uno" / "academy" / "scorepad.py").read_text(encoding="utf-8")
     assert ".format(" not in source and 'f"INSERT' not in source and 'f"UPDATE' not in source
     store = scorepad.ScoreStore(tmp_path / "scores.sqlite3")
     name = "Robert'); DROP TABLE games;--"

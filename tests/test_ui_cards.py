@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from uno.academy.i18n import LANGS, t
 from uno.cards import CARDS, Card, Color
-from uno.i18n import LANGS, t
 from uno.ui.cards import (
     COLOR_SHAPE,
     SIZES,

@@ -12,8 +12,8 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
+from uno.academy.i18n import t
 from uno.cards import Card, Color, Kind
-from uno.i18n import t
 
 __all__ = [
     "COLOR_FILL",

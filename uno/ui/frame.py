@@ -12,7 +12,7 @@ from typing import Final
 
 import streamlit as st
 
-from uno.i18n import LANGS, normalize_lang, t
+from uno.academy.i18n import LANGS, normalize_lang, t
 
 __all__ = ["PAGES", "Page", "frame", "page_by_id"]
 

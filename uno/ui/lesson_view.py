@@ -1,6 +1,6 @@
 """Drawing one lesson: the explanation with card rows, the try-it board and the quiz.
 
-The engine judges every answer (``uno.lessons``); this module only turns its verdicts into
+The engine judges every answer (``uno.academy.lessons``); this module only turns its verdicts into
 pictures and words. Session keys are prefixed with the lesson's key so lessons never share state.
 """
 
@@ -12,9 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from uno.cards import Card, Color
-from uno.i18n import t
-from uno.lessons import (
+from uno.academy.i18n import t
+from uno.academy.lessons import (
     NUMERIC_KINDS,
     Lesson,
     Question,
@@ -30,6 +29,7 @@ from uno.lessons import (
     right_board_options,
     scenario_of,
 )
+from uno.cards import Card, Color
 from uno.state import GameState, Phase
 from uno.ui.cards import card_label, color_badge_html, show_cards
 

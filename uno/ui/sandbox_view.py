@@ -10,12 +10,12 @@ import pandas as pd
 import streamlit as st
 
 import uno
+from uno.academy.i18n import t
+from uno.academy.lessons import lessons
+from uno.academy.sandbox import Timeline, md_escape, story_line
 from uno.actions import Action
 from uno.cards import Card, Color
 from uno.engine import Table
-from uno.i18n import t
-from uno.lessons import lessons
-from uno.sandbox import Timeline, md_escape, story_line
 from uno.state import GameState, Phase
 from uno.ui.cards import card_label, color_badge_html, show_cards
 

@@ -497,7 +497,7 @@ print(table.round(1).to_string(index=False))
         """\
 import pandas as pd
 import uno
-from uno.lab import wilson_interval
+from uno.academy.lab import wilson_interval
 
 players, rules = $players, {"preset": $rules, "target_score": None}
 games = uno.simulate($n, players=players, rules=rules, seed=$seed)
@@ -515,7 +515,7 @@ print(table.round(3).to_string(index=False))
         """\
 import pandas as pd
 import uno
-from uno.lab import wilson_interval
+from uno.academy.lab import wilson_interval
 
 names = $strategies
 bots = [uno.make_strategy(name, challenge=$challenge) for name in names]

@@ -16,10 +16,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from uno.academy.i18n import CONTENT_DIR, normalize_lang
 from uno.cards import FULL_DECK, Card, Kind, card_points
 from uno.engine import apply, is_bluff
 from uno.errors import IllegalAction, UnoError
-from uno.i18n import CONTENT_DIR, normalize_lang
 from uno.rulebook import RULE_IDS
 from uno.rules import RuleSet
 from uno.scenario import load_scenario

@@ -23,7 +23,7 @@ __all__ = [
     "t",
 ]
 
-CONTENT_DIR: Final = Path(__file__).resolve().parent.parent / "content"
+CONTENT_DIR: Final = Path(__file__).resolve().parents[2] / "content"
 LANGS: Final = ("en", "fr", "ru")
 DEFAULT_LANG: Final = "en"
 

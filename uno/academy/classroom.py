@@ -17,12 +17,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from uno.academy.i18n import normalize_lang, t
+from uno.academy.lessons import lessons
 from uno.actions import Action, parse_action
 from uno.bots import Strategy, make_strategy, reaction
 from uno.cards import COLORS, FULL_DECK, Card, Color, Kind, deck_summary
 from uno.engine import Table, apply, is_bluff, playable_cards
-from uno.i18n import normalize_lang, t
-from uno.lessons import lessons
 from uno.rules import PRESETS, RuleSet
 from uno.setup import HAND_SIZE, check_names, start_round
 from uno.state import Event, GameState, Phase
