@@ -24,6 +24,7 @@ saying "Uno", R-UNO-1), ``catch`` (the chance of catching a player who forgot, R
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -31,16 +32,22 @@ from typing import Any, ClassVar, Final
 
 from uno.actions import Action
 from uno.cards import COLOR_OF, COLORS, POINTS_OF, Card, Color
-from uno.engine import Table
-from uno.state import GameState, Phase
+from uno.engine import Table, apply
+from uno.state import Event, GameState, Phase
 
 __all__ = [
     "CHALLENGE_POLICIES",
+    "MAX_BOT_MOVES",
+    "PERSON",
     "STRATEGIES",
+    "BotMove",
     "Strategy",
     "bot_action",
     "make_strategies",
     "make_strategy",
+    "move_rng",
+    "next_bot_move",
+    "play_bots",
     "reaction",
 ]
 
@@ -308,3 +315,69 @@ def bot_action(state: GameState, strategies: Sequence[Strategy], rng: random.Ran
     seat whose turn it is (played by ``strategies[state.turn]``)."""
     t = Table.from_state(state, record=False)
     return reaction(t, strategies, rng) or strategies[t.turn].decide(t, rng)
+
+
+# -- the one driver for computer players at a table ------------------------------------------
+
+#: A seat a person plays: never acts on its own (it neither catches nor jumps in by itself).
+PERSON: Final = Strategy(catch=0.0, jump=0.0)
+#: "Play until a person must act" stops after this many moves (a round of bots alone can be
+#: long, and under R-DRAW-4 endless).
+MAX_BOT_MOVES: Final = 500
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """One move of a computer player: the action, the state after it and what it did."""
+
+    action: Action
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def move_rng(state: GameState) -> random.Random:
+    """The generator of the bot move made on ``state``, seeded from the whole state (its
+    scenario text): the same state always gives the same move, so undo, redo and a replay on
+    another server process give the same game."""
+    from uno.scenario import dumps_scenario
+
+    digest = hashlib.sha256(dumps_scenario(state).encode("utf-8")).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def next_bot_move(
+    state: GameState, seats: Sequence[Strategy | None], rng: random.Random | None = None
+) -> Action | None:
+    """The next action a computer player takes now, or None when a person must act (or the
+    round is over). ``seats[i]`` is the strategy of seat ``i``, None for a person. A bot's
+    reaction out of turn comes first (catching a player who did not say "Uno", jumping in),
+    then the move of the bot whose turn it is. Seeded by ``move_rng(state)`` unless given."""
+    if state.is_over:
+        return None
+    if len(seats) != state.n_players:
+        raise ValueError(f"{len(seats)} seats for {state.n_players} players: give one per seat")
+    rng = rng or move_rng(state)
+    strategies = [PERSON if s is None else s for s in seats]
+    t = Table.from_state(state, record=False)
+    action = reaction(t, strategies, rng)
+    if action is not None:
+        return action
+    if seats[t.turn] is None:
+        return None
+    return strategies[t.turn].decide(t, rng)
+
+
+def play_bots(
+    state: GameState, seats: Sequence[Strategy | None], *, limit: int = MAX_BOT_MOVES
+) -> list[BotMove]:
+    """The computer players' moves from ``state`` until a person must act, the round ends, or
+    ``limit`` moves were made: each with the state after it. Each move is seeded by the state
+    it is made on (``move_rng``)."""
+    moves: list[BotMove] = []
+    for _ in range(limit):
+        action = next_bot_move(state, seats)
+        if action is None:
+            break
+        state, events = apply(state, action)
+        moves.append(BotMove(action, state, tuple(events)))
+    return moves

@@ -23,12 +23,23 @@ from uno.cards import (
     Card,
     Color,
     Kind,
+    parse_card,
+    parse_color,
 )
 from uno.errors import IllegalAction
-from uno.rules import RuleSet
+from uno.rules import RuleSet, game_winners
 from uno.state import Challenge, Event, GameState, Phase
 
-__all__ = ["Table", "apply", "is_bluff", "legal_actions", "playable_cards", "rng_for"]
+__all__ = [
+    "Table",
+    "apply",
+    "is_bluff",
+    "legal_actions",
+    "matches",
+    "play_action",
+    "playable_cards",
+    "rng_for",
+]
 
 _NUMBER: Final = int(Kind.NUMBER)
 _SKIP: Final = int(Kind.SKIP)
@@ -654,33 +665,23 @@ class Table:
         self.challenge = None
         self.turn = winner
         hand_points = tuple(sum(POINTS_OF[c] for c in h) for h in self.hands)
-        target = self.rules.target_score
-        if self.rules.scoring == "lowest":
+        lowest = self.rules.scoring == "lowest"
+        if lowest:
             for s, p in enumerate(hand_points):
                 self.scores[s] += p
-            self.emit(
-                "round_won",
-                seat=winner,
-                points=0,
-                hand_points=hand_points,
-                scores=tuple(self.scores),
-            )
-            over = target is None or max(self.scores) >= target
-            if over:
-                low = min(self.scores)
-                seats = tuple(s for s, v in enumerate(self.scores) if v == low)
         else:
-            won = sum(hand_points)
-            self.scores[winner] += won
-            self.emit(
-                "round_won",
-                seat=winner,
-                points=won,
-                hand_points=hand_points,
-                scores=tuple(self.scores),
-            )
-            over = target is None or self.scores[winner] >= target
-            seats = (winner,)
+            self.scores[winner] += sum(hand_points)
+        self.emit(
+            "round_won",
+            seat=winner,
+            points=0 if lowest else sum(hand_points),
+            hand_points=hand_points,
+            scores=tuple(self.scores),
+        )
+        seats = game_winners(
+            self.scores, winner, target=self.rules.target_score, scoring=self.rules.scoring
+        )
+        over = bool(seats)
         if over:
             self.phase = GAME_OVER
             self.emit("game_won", seats=seats, scores=tuple(self.scores))
@@ -721,6 +722,42 @@ def is_bluff(state: GameState, action: Action | str) -> bool:
         return False
     color = int(state.current_color)
     return any(COLOR_OF[c] == color for c in state.hands[a.seat] if c != a.card)
+
+
+def play_action(
+    state: GameState,
+    seat: int,
+    card: Card | str,
+    *,
+    color: Color | str | None = None,
+    target: int | None = None,
+    say_uno: bool = False,
+) -> Action:
+    """The one action a tap on ``card`` in ``seat``'s hand means now, checked by the rules.
+
+    Like python-chess's ``Board.find_move``: the caller says which card and, where it knows
+    them, the colour, the 7-0 seat and whether the player says "Uno"; this fills in only what
+    the rules call for (a colour for a wild, a seat for a 7 under H-70, the Uno flag when the
+    play leaves one card) and picks ``play`` or ``jump`` (H-JUMP, out of turn). It raises
+    ``IllegalAction`` with the engine's reason and rule when the tap means nothing legal, e.g.
+    ``missing_color`` (R-ACT-4) for a wild without its colour, so a board asks and tries again.
+    Under ``strict_penalties`` a card that does not match is a wrong card (R-PEN-1), not a
+    refusal: the action returned makes its player take it back and draw 2.
+    """
+    card = parse_card(card) if isinstance(card, str) else card
+    t = Table.from_state(state, record=False)
+    if not 0 <= seat < t.n:
+        raise IllegalAction("no_such_seat", "R-SETUP-1", None, players=t.n)
+    verb = "play"
+    if seat != t.turn and state.rules.jump_in and card == state.top and card < 52:
+        verb = "jump"
+    named = (parse_color(color) if isinstance(color, str) else color) if card >= 52 else None
+    swap = target if state.rules.seven_zero and t.swaps(seat, card) else None
+    fits = card in t.hands[seat] and (swap is None or 0 <= swap < t.n)
+    uno_flag = say_uno and fits and t.cards_after(seat, card, swap) == 1
+    action = Action(seat, verb, card, named, swap, uno_flag)
+    t.act(action)  # raises IllegalAction with the reason and rule when the rules refuse it
+    return action
 
 
 def _play_variants(t: Table, seat: int, card: Card, verb: str) -> list[Action]:

@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
 from uno.errors import ScenarioError
 
-__all__ = ["OPTION_RULES", "PRESETS", "SWITCHES", "RuleSet", "as_ruleset"]
+__all__ = [
+    "DEFAULT_TARGET",
+    "OPTION_RULES",
+    "PRESETS",
+    "SWITCHES",
+    "RuleSet",
+    "as_ruleset",
+    "game_winners",
+]
 
 CatchWindow = Literal["next_player", "own_next_turn"]
 Scoring = Literal["standard", "lowest"]
 
 
 _PRESET_NAMES: Final = ("official", "single_round", "house", "party")
+#: R-SCORE-2: the points that win the game.
+DEFAULT_TARGET: Final = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +42,7 @@ class RuleSet:
     draw_until_playable: bool = False  # H-DRAWPLAY
     strict_penalties: bool = False  # R-PEN-1
     uno_catch_window: CatchWindow = "next_player"  # R-UNO-2
-    target_score: int | None = 500  # R-SCORE-2
+    target_score: int | None = DEFAULT_TARGET  # R-SCORE-2
     scoring: Scoring = "standard"  # R-SCORE-3
 
     def __post_init__(self) -> None:
@@ -179,3 +189,24 @@ def as_ruleset(rules: RuleSet | str | Mapping[str, Any] | None) -> RuleSet:
     raise ScenarioError(
         "bad_type", "rules", rules, f"rules: expected a preset or object, got {rules!r}"
     )
+
+
+def game_winners(
+    scores: Sequence[int], round_winner: int, *, target: int | None, scoring: str = "standard"
+) -> tuple[int, ...]:
+    """The one winner rule (R-SCORE-2, R-SCORE-3), for the engine and the score pad alike: the
+    seats that won the game once the round that ``round_winner`` won is scored into ``scores``,
+    or ``()`` while the game goes on.
+
+    ``standard``: the round's winner wins the game when their total reaches ``target`` (``None``:
+    one round, winner takes all). ``lowest``: each total holds the points left in its own hand;
+    when one reaches ``target`` (or after the one round), the lowest total wins, ties sharing.
+    """
+    if scoring == "lowest":
+        if target is not None and max(scores) < target:
+            return ()
+        low = min(scores)
+        return tuple(seat for seat, total in enumerate(scores) if total == low)
+    if target is None or scores[round_winner] >= target:
+        return (round_winner,)
+    return ()

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 import secrets
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from uno.cards import CARDS, COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
 from uno.engine import Table, rng_for, shuffle
@@ -18,7 +19,9 @@ from uno.state import Event, GameState, Phase
 __all__ = [
     "HAND_SIZE",
     "DealerChoice",
+    "check_names",
     "choose_dealer",
+    "clean_name",
     "deal_table",
     "dealer_from_draw",
     "dealer_value",
@@ -27,6 +30,7 @@ __all__ = [
     "first_card_effect",
     "first_deal",
     "first_turn",
+    "name_key",
     "new_game",
     "next_round",
     "start_round",
@@ -94,40 +98,91 @@ MAX_NAME_LENGTH = 40
 MAX_SEED = 2**63 - 1
 
 
-def check_names(players: object, field: str = "players") -> tuple[str, ...]:
-    """2 to 10 players (R-SETUP-1), given as a count or as names (non-empty text, at most 40
-    characters). The same check for ``new_game`` and scenario files."""
+#: Bidi controls reorder the text around a name (U+202E makes "Ana" read "anA" and flips what
+#: follows): never part of a name.
+_BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: Character classes a name never holds: controls (NUL, ESC, newlines), lone surrogates,
+#: private-use and unassigned code points.
+_BAD_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn"})
+#: Classes that draw nothing on their own: format characters (zero-width space, joiners),
+#: combining marks, separators. A name needs at least one character outside them.
+_INVISIBLE: Final = frozenset({"Cf", "Mn", "Me", "Zs", "Zl", "Zp"})
+
+
+def _name_problem(code: str, field: str, value: object, problem: str) -> ScenarioError:
+    return ScenarioError(code, field, value, f"{field}: {problem} (got {value!r})")
+
+
+def clean_name(raw: object, field: str = "name") -> str:
+    """The one name rule (sandbox, classroom, score pad, rooms, scenario files): text, kept in
+    NFC with the spaces around removed and runs of white space made one; printable (no control,
+    bidi override, surrogate or unassigned character); something visible once the invisible
+    characters are set aside; at most 40 characters. ScenarioError otherwise: ``bad_name`` (not
+    text, nothing visible, too long) or ``name_bad_char``."""
+    if not isinstance(raw, str):
+        raise _name_problem("bad_name", field, raw, "a name is text")
+    if len(raw) > 4 * MAX_NAME_LENGTH + 100:  # never normalise a huge text
+        raise _name_problem("bad_name", field, raw[:50], "a name is too long")
+    for char in raw:
+        bad = char in _BIDI_CONTROLS or unicodedata.category(char) in _BAD_CATEGORIES
+        if bad and char not in "\t\n\r":  # white space between words is tidied below
+            raise _name_problem("name_bad_char", field, raw, "a name holds a control character")
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not any(unicodedata.category(char) not in _INVISIBLE for char in name):
+        raise _name_problem("bad_name", field, raw, "a name needs a visible character")
+    if len(name) > MAX_NAME_LENGTH:
+        raise _name_problem(
+            "bad_name", field, name, f"a name has at most {MAX_NAME_LENGTH} characters"
+        )
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names must not share: the name without its invisible characters, case folded
+    ("Ana", "ana" and "A\u200bna" are one name)."""
+    visible = "".join(c for c in name if unicodedata.category(c) not in ("Cf", "Mn", "Me"))
+    return unicodedata.normalize("NFC", visible).casefold()
+
+
+def check_names(players: object, field: str = "players", *, most: int = 10) -> tuple[str, ...]:
+    """2 to ``most`` players (R-SETUP-1: at most 10), given as a count or as names, each
+    cleaned by ``clean_name`` and all different (``name_duplicate``). The same check for
+    ``new_game``, scenario files and every page of the app."""
+    most = min(most, MAX_PLAYERS)
     if isinstance(players, int) and not isinstance(players, bool):
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if not MIN_PLAYERS <= players <= most:
             raise ScenarioError(
                 "player_count",
                 field,
                 players,
-                f"{field}: {players} players; Uno is for 2 to 10 players (R-SETUP-1)",
+                f"{field}: {players} players; Uno is for 2 to {most} players (R-SETUP-1)",
             )
         return default_names(players)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise ScenarioError(
             "bad_type", field, players, f"{field}: expected a number or a list of names"
         )
-    names = tuple(players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= len(players) <= most:
         raise ScenarioError(
             "player_count",
             field,
-            len(names),
-            f"{field}: {len(names)} players; Uno is for 2 to 10 players (R-SETUP-1)",
+            len(players),
+            f"{field}: {len(players)} players; Uno is for 2 to {most} players (R-SETUP-1)",
         )
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise ScenarioError(
-                "bad_name",
-                f"{field}[{i}]",
-                name,
-                f"{field}[{i}]: a name is non-empty text of at most {MAX_NAME_LENGTH} characters"
-                f" (got {name!r})",
+    names: list[str] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(players):
+        name = clean_name(raw, f"{field}[{i}]")
+        key = name_key(name)
+        if key in seen:
+            raise _name_problem(
+                "name_duplicate", f"{field}[{i}]", name, "two players share this name"
             )
-    return names
+        seen.add(key)
+        names.append(name)
+    return tuple(names)
 
 
 def check_seed(seed: object) -> int:

@@ -20,7 +20,7 @@ import pandas as pd
 from uno.bots import Strategy, bot_action, make_strategies, reaction
 from uno.cards import FULL_DECK
 from uno.engine import Table, apply
-from uno.rules import RuleSet, as_ruleset
+from uno.rules import RuleSet, as_ruleset, game_winners
 from uno.setup import deal_table, default_names, first_deal, new_game, next_round
 from uno.state import GameState, Phase
 
@@ -89,13 +89,9 @@ def _row(
 
 
 def _winners(t: Table) -> tuple[int, ...]:
-    if t.rules.scoring == "lowest":
-        low = min(t.scores)
-        return tuple(s for s, v in enumerate(t.scores) if v == low)
-    if t.rules.target_score is None:
-        return tuple(s for s, h in enumerate(t.hands) if not h)
-    high = max(t.scores)
-    return tuple(s for s, v in enumerate(t.scores) if v == high)
+    """The game's winners once ``end_round`` has scored the last round (its winner holds the
+    turn then)."""
+    return game_winners(t.scores, t.turn, target=t.rules.target_score, scoring=t.rules.scoring)
 
 
 def play_game(

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from uno.cards import Card, Color
-from uno.rules import RuleSet
+from uno.rules import RuleSet, game_winners
 
 __all__ = ["Challenge", "Event", "GameState", "Phase"]
 
@@ -100,16 +100,11 @@ class GameState:
     @property
     def game_winners(self) -> tuple[int, ...]:
         """The seats that won the game (several only on a tie under ``scoring: lowest``)."""
-        if self.phase is not Phase.GAME_OVER:
+        winner = self.round_winner
+        if self.phase is not Phase.GAME_OVER or winner is None:
             return ()
-        if self.rules.scoring == "lowest":
-            low = min(self.scores)
-            return tuple(s for s, v in enumerate(self.scores) if v == low)
-        if self.rules.target_score is None:
-            winner = self.round_winner
-            return () if winner is None else (winner,)
-        high = max(self.scores)
-        return tuple(s for s, v in enumerate(self.scores) if v == high)
+        rules = self.rules
+        return game_winners(self.scores, winner, target=rules.target_score, scoring=rules.scoring)
 
     def cards_in_play(self) -> Counter[Card]:
         """The multiset of every card in hands and piles (constant over a game: R-DECK-2)."""

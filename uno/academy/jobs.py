@@ -110,13 +110,13 @@ class JobBoard:
         with self._lock:
             if key in self._results:
                 self._results.move_to_end(key)
-                job = Job(key, self._clock)
-                job._finish(DONE, self._results[key])
-                return job
-            job = self._jobs.get(key)
-            if job is not None:
-                job.seen = self._clock()
-                return job
+                kept = Job(key, self._clock)
+                kept._finish(DONE, self._results[key])
+                return kept
+            asked = self._jobs.get(key)
+            if asked is not None:
+                asked.seen = self._clock()
+                return asked
             if len(self._jobs) >= self.max_waiting:
                 return None
             job = Job(key, self._clock)

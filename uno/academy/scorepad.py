@@ -23,7 +23,6 @@ import io
 import os
 import re
 import sqlite3
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -33,7 +32,10 @@ from pathlib import Path
 from typing import Final, Literal
 
 from uno.cards import DECK_COUNTS, Card, Kind, card_points, parse_card
-from uno.errors import NotationError, UnoError
+from uno.errors import NotationError, ScenarioError, UnoError
+from uno.rules import DEFAULT_TARGET, game_winners
+from uno.setup import MAX_NAME_LENGTH as MAX_NAME
+from uno.setup import check_names
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -63,7 +65,6 @@ __all__ = [
     "game_csv",
     "hand_points",
     "new_game",
-    "normalize_name",
     "over_deck",
     "parse_hand",
     "parse_points",
@@ -83,11 +84,9 @@ METHODS: Final[tuple[Method, ...]] = ("standard", "lowest")
 
 MIN_PLAYERS: Final = 2  # R-SETUP-1
 MAX_PLAYERS: Final = 10  # R-SETUP-1
-MAX_NAME: Final = 40  # characters in a player's name
 MAX_POINTS: Final = 10_000  # the most one entry of a round may hold (a whole deck is 1,240)
 MIN_TARGET: Final = 1
 MAX_TARGET: Final = 100_000
-DEFAULT_TARGET: Final = 500  # R-SCORE-2
 MAX_HAND_CARDS: Final = 108  # a hand never holds more than the deck
 MAX_HAND_TEXT: Final = 2_000  # characters typed for one hand
 
@@ -244,7 +243,6 @@ def check_round(texts: Sequence[str]) -> RoundCheck:
 # -- input validation -------------------------------------------------------------------------
 
 _DIGITS: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
-_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _whole_number(value: object, field: str, low: int, high: int, prefix: str) -> int:
@@ -284,41 +282,25 @@ def parse_target(value: object) -> int:
     return _whole_number(value, "target", MIN_TARGET, MAX_TARGET, "target")
 
 
-def normalize_name(text: str) -> str:
-    """A name as it is kept: NFC, spaces around removed, runs of white space made one space."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
-
-
-def _check_name(raw: object, field: str) -> str:
-    if not isinstance(raw, str):
-        raise ScoreInputError("name_empty", field, raw)
-    name = normalize_name(raw)
-    if not name:
-        raise ScoreInputError("name_empty", field, raw)
-    if len(name) > MAX_NAME:
-        raise ScoreInputError("name_too_long", field, name, limit=MAX_NAME)
-    for char in name:
-        if char in _BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn"):
-            raise ScoreInputError("name_bad_char", field, name)
-    return name
+#: The engine's refusal codes for names and player counts, as the score pad words them.
+NAME_CODES: Final = {"name_bad_char": "name_bad_char", "name_duplicate": "name_duplicate"}
 
 
 def validate_names(names: Sequence[object]) -> tuple[str, ...]:
-    """2 to 10 names, none empty, none over 40 characters, all different (ignoring case)."""
+    """2 to 10 names checked by the engine's one name rule (``uno.setup.check_names``: NFC,
+    trimmed, printable, visible, at most 40 characters, all different)."""
     if len(names) < MIN_PLAYERS:
         raise ScoreInputError("too_few_players", "players", len(names), limit=MIN_PLAYERS)
     if len(names) > MAX_PLAYERS:
         raise ScoreInputError("too_many_players", "players", len(names), limit=MAX_PLAYERS)
-    clean: list[str] = []
-    seen: set[str] = set()
-    for i, raw in enumerate(names):
-        name = _check_name(raw, f"players[{i}]")
-        folded = name.casefold()
-        if folded in seen:
-            raise ScoreInputError("name_duplicate", f"players[{i}]", name)
-        seen.add(folded)
-        clean.append(name)
-    return tuple(clean)
+    try:
+        return check_names(list(names))
+    except ScenarioError as problem:
+        code = NAME_CODES.get(problem.code)
+        if code is None:  # bad_name: too long, or nothing to read
+            long = isinstance(problem.value, str) and len(problem.value.strip()) > MAX_NAME
+            code = "name_too_long" if long else "name_empty"
+        raise ScoreInputError(code, problem.field, problem.value, limit=MAX_NAME) from None
 
 
 def _check_method(method: object) -> Method:
@@ -376,14 +358,9 @@ class Game:
         """The seats that won the game, or ``()`` while it goes on (R-SCORE-2, R-SCORE-3)."""
         if not self.rounds:
             return ()
-        totals = self.totals
-        if self.method == "lowest":
-            if max(totals) < self.target:
-                return ()
-            low = min(totals)
-            return tuple(seat for seat, total in enumerate(totals) if total == low)
-        winner = self.rounds[-1].winner
-        return (winner,) if totals[winner] >= self.target else ()
+        return game_winners(
+            self.totals, self.rounds[-1].winner, target=self.target, scoring=self.method
+        )
 
     @property
     def is_over(self) -> bool:
