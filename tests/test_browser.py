@@ -75,7 +75,7 @@ def test_browser_language_is_the_default(base: str) -> None:
 
 def test_sandbox_click_a_card_in_a_real_browser(base: str) -> None:
     import uno
-    from uno.ui.cards import card_label
+    from uno.academy.i18n import card_label
 
     with browser_page("en-US") as page:
         page.goto(base + "/sandbox?lang=en")

@@ -14,10 +14,9 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import ROOT
 from uno.academy import classroom
 from uno.academy.classroom import TIPS
-from uno.academy.i18n import LANGS, t
+from uno.academy.i18n import LANGS, card_label, t
 from uno.academy.sandbox import md_escape
 from uno.cards import Card, Color, deck_summary
-from uno.ui.cards import card_label
 from uno.ui.frame import PAGES
 
 CARD = re.compile(r'data-card="([^"]+)"')

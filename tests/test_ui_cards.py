@@ -94,9 +94,12 @@ def test_states_and_backs() -> None:
 
 
 def test_renderer_escapes_every_text_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uno.academy.i18n as words
     import uno.ui.cards as renderer
 
-    monkeypatch.setattr(renderer, "t", lambda key, lang, **v: '<img src=x onerror="alert(1)">')
+    hostile = lambda key, lang, **v: '<img src=x onerror="alert(1)">'  # noqa: E731
+    monkeypatch.setattr(renderer, "t", hostile)
+    monkeypatch.setattr(words, "t", hostile)
     for card in (Card("R1"), Card("W"), None):
         markup = renderer.card_html(card, "en", caption=True)
         assert "<img src=x" not in markup

@@ -12,10 +12,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from uno.cards import Card, Color, Kind
+
 __all__ = [
     "CONTENT_DIR",
     "DEFAULT_LANG",
     "LANGS",
+    "card_label",
     "catalog",
     "normalize_lang",
     "page_text",
@@ -105,3 +108,14 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
         form = plural_form(count, lang)
         text = words.get(f"{key}.{form}") or words[f"{key}.other"]
     return text.format(**values) if values else text
+
+
+def card_label(card: Card, lang: str, named: Color | None = None) -> str:
+    """The card's name in the reader's language: "Red 7", "7 rouge", "«Пропусти ход», красная"."""
+    face = t(f"card.face.{card.kind.name.lower()}", lang, number=card.number)
+    if card.color is None:
+        if named is not None:
+            return t("card.label_wild_named", lang, face=face, color=t(f"color.{named.name}", lang))
+        return face
+    key = "card.label_number" if card.kind == Kind.NUMBER else "card.label_action"
+    return t(key, lang, face=face, color=t(f"card.color.{card.color.name}", lang))

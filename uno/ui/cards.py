@@ -12,7 +12,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
-from uno.academy.i18n import t
+from uno.academy.i18n import card_label, t
 from uno.cards import Card, Color, Kind
 
 __all__ = [
@@ -87,17 +87,6 @@ def _face_text(card: Card) -> str:
         int(Kind.WILD): "★",
         int(Kind.WILD_DRAW_FOUR): "+4",
     }[kind]
-
-
-def card_label(card: Card, lang: str, named: Color | None = None) -> str:
-    """The card's name in the reader's language: "Red 7", "7 rouge", "«Пропусти ход», красная"."""
-    face = t(f"card.face.{card.kind.name.lower()}", lang, number=card.number)
-    if card.color is None:
-        if named is not None:
-            return t("card.label_wild_named", lang, face=face, color=t(f"color.{named.name}", lang))
-        return face
-    key = "card.label_number" if card.kind == Kind.NUMBER else "card.label_action"
-    return t(key, lang, face=face, color=t(f"card.color.{card.color.name}", lang))
 
 
 def card_html(
