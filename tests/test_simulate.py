@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from typing import Any
@@ -347,3 +348,75 @@ def test_an_endless_round_is_recorded_as_unfinished(monkeypatch: pytest.MonkeyPa
     assert list(frame["winner"]) == [-1, -1, -1]
     assert list(frame["points"]) == [0, 0, 0]
     assert (frame["turns"] > 0).all()
+
+
+# -- pinned results: a faster fast path must play the very same games -------------------------
+PINNED_BOTS = [
+    make_strategy("random", challenge="odds", bluff=0.4, forget_uno=0.3, catch=0.6, jump=0.5),
+    make_strategy("greedy", challenge="always", bluff=1.0, forget_uno=0.5, catch=0.3),
+    make_strategy("first", challenge="never", forget_uno=1.0, catch=1.0, jump=0.2),
+    make_strategy("save_wilds", challenge="odds", bluff=0.1, catch=0.0, jump=0.0),
+    make_strategy("color_keeper", challenge="always", bluff=0.2, forget_uno=0.1, catch=0.5),
+]
+EVERYTHING = {
+    "preset": "official",
+    "jump_in": True,
+    "seven_zero": True,
+    "stacking": True,
+    "wd4_anytime": True,
+    "target_score": 200,
+}
+#: (games, players, rules, strategies, seed, digest of the frame): digests computed before the
+#: fast path was tuned, so any change in any seeded game fails here.
+PINNED: list[tuple[int, int, Any, Any, int, str]] = [
+    (2000, 4, "single_round", "random", 1, "15232a821120e063"),
+    (1000, 2, "single_round", "random", 2, "372b2bea9121a533"),
+    (150, 3, "house", "greedy", 3, "f8b42c184886bbe6"),
+    (100, 5, "party", PINNED_BOTS, 4, "4146ca8e086ee614"),
+    (150, 4, EVERYTHING, PINNED_BOTS[:4], 5, "27442b27d49f7239"),
+    (
+        200,
+        2,
+        {
+            "preset": "official",
+            "strict_penalties": True,
+            "draw_until_playable": True,
+            "target_score": 200,
+        },
+        ["first", PINNED_BOTS[1]],
+        6,
+        "7f58580696c1b615",
+    ),
+    (
+        100,
+        6,
+        {"preset": "official", "scoring": "lowest", "target_score": 150},
+        "save_wilds",
+        7,
+        "9e2f405b7f68013c",
+    ),
+    (
+        300,
+        3,
+        {"preset": "official", "uno_catch_window": "own_next_turn", "target_score": None},
+        PINNED_BOTS[2:5],
+        8,
+        "6ef611a8d08a4ac6",
+    ),
+    (200, 10, "single_round", "color_keeper", 9, "ae155e4bc1953ad4"),
+]
+
+
+def frame_digest(frame: pd.DataFrame) -> str:
+    rows = [
+        tuple(v if isinstance(v, str) else int(v) for v in row)
+        for row in frame.itertuples(index=False)
+    ]
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("games", "players", "rules", "strategies", "seed", "digest"), PINNED)
+def test_seeded_games_are_pinned(
+    games: int, players: int, rules: Any, strategies: Any, seed: int, digest: str
+) -> None:
+    assert frame_digest(simulate(games, players, rules, strategies, seed)) == digest
