@@ -28,11 +28,12 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from math import floor
 from typing import Any, ClassVar, Final
 
 from uno.actions import Action
 from uno.cards import COLOR_OF, COLORS, POINTS_OF, Card, Color
-from uno.engine import Table, apply
+from uno.engine import _OF_COLOR, _PLAYABLE, Table, apply
 from uno.state import Event, GameState, Phase
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
 CHALLENGE_POLICIES: Final = ("never", "always", "odds")
 _WD4_CARD: Final = Card("WD4")
 _PLAY, _DRAWN, _CHALLENGE, _CHOOSE = Phase.PLAY, Phase.DRAWN, Phase.CHALLENGE, Phase.CHOOSE_COLOR
+_ROUND_OVER, _GAME_OVER = Phase.ROUND_OVER, Phase.GAME_OVER
 #: Simulations make millions of actions: ``tuple.__new__`` skips the named tuple's Python-level
 #: constructor (about half the cost), and the draws are made once per seat.
 _new: Final = tuple.__new__
@@ -87,16 +89,19 @@ class Strategy:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._uniform = cls.pick is Strategy.pick
+        if cls.decide is not Strategy.decide and cls.move is Strategy.move:
+            # A strategy with its own decide: its move is that decision, carried out.
+            setattr(cls, "move", _move_by_decide)  # noqa: B010 (mypy: no method assignment)
 
     # -- the policy: which card, which colour (override these) ------------------------------
     def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
         """Choose one of ``cards`` (the playable cards in hand order, never empty) to play from
         ``hand``. Here: each playable card of the hand equally likely."""
-        return cards[int(rng.random() * len(cards))]
+        return cards[floor(rng.random() * len(cards))]
 
     def color(self, hand: list[Card], rng: random.Random) -> Color:
         """The colour to name after a wild."""
-        return COLORS[int(rng.random() * 4)]
+        return COLORS[floor(rng.random() * 4)]
 
     # -- the decision, the same for every strategy -----------------------------------------
     def decide(self, t: Table, rng: random.Random) -> Action:
@@ -114,7 +119,7 @@ class Strategy:
                     return _DRAWS[seat]
             # Strategy.pick inlined when a strategy keeps it (the same draw of rng, no call).
             card = (
-                cards[int(rng.random() * len(cards))]
+                cards[floor(rng.random() * len(cards))]
                 if self._uniform
                 else self.pick(cards, hand, rng)
             )
@@ -131,16 +136,58 @@ class Strategy:
             return Action(seat, "challenge" if self._challenges(t, seat) else "accept")
         return Action(seat, "color", color=self.color(hand, rng))  # phase choose_color
 
+    def move(self, t: Table, rng: random.Random) -> bool:
+        """Make the move of the seat whose turn it is on the table (simulations): exactly
+        ``decide`` then that action carried out, with the same draws of ``rng``, but without
+        building an Action for the commonest moves. True when the move ends the round."""
+        seat = t.turn
+        phase = t.phase
+        if phase is _PLAY:
+            hand = t.hands[seat]
+            if t.pending:
+                cards = t.matching(hand)
+            else:  # Table.matching, inlined
+                cards = list(filter(_PLAYABLE[t.color][t.discard[-1]], hand))
+            if cards and _WD4_CARD in cards:
+                cards = self._drop_bluff(t, cards, rng)
+            if cards:
+                card = (
+                    cards[floor(rng.random() * len(cards))]
+                    if self._uniform
+                    else self.pick(cards, hand, rng)
+                )
+                if card < 52 and not t.rules.seven_zero:
+                    uno = len(hand) == 2 and not (
+                        self.forget_uno and rng.random() < self.forget_uno
+                    )
+                    over = t.play_card(seat, card, None, None, uno)
+                else:
+                    over = t.do_play(self._play(t, seat, card, rng))
+                if t.exposed:
+                    t.prune_exposed()
+                return over
+            if t.exposed:  # never draws by choice
+                t.close_windows(seat)
+            t.draw_turn(seat)
+            if t.exposed:
+                t.prune_exposed()
+            return False
+        if phase is _DRAWN:
+            assert t.drawn is not None
+            over = t.do_play(self._play(t, seat, t.drawn, rng))
+            if t.exposed:
+                t.prune_exposed()
+            return over
+        return carry_out(t, self.decide(t, rng))
+
     def _drop_bluff(self, t: Table, cards: list[Card], rng: random.Random) -> list[Card]:
         """Keep a Wild Draw Four among the choices only when it is not a bluff (R-PLAY-4), or
         when the strategy decides to bluff."""
-        color = t.color
-        hand = t.hands[t.turn]
-        if t.rules.wd4_anytime or not any(COLOR_OF[c] == color for c in hand):
+        if t.rules.wd4_anytime or _OF_COLOR[t.color].isdisjoint(t.hands[t.turn]):
             return cards  # no card of the colour to match in hand: the Wild Draw Four is legal
         if self.bluff and rng.random() < self.bluff:
             return cards
-        return [c for c in cards if c != _WD4_CARD]
+        return list(filter(_WD4_CARD.__ne__, cards))
 
     def _play(self, t: Table, seat: int, card: Card, rng: random.Random) -> Action:
         color = self.color(t.hands[seat], rng) if card >= 52 else None
@@ -181,6 +228,32 @@ class Strategy:
     # -- out of turn ------------------------------------------------------------------------
     def wants(self, chance: float, rng: random.Random) -> bool:
         return chance >= 1.0 or (chance > 0.0 and rng.random() < chance)
+
+
+def carry_out(t: Table, action: Action) -> bool:
+    """Carry out on ``t`` an action a bot chose among the moves the engine offers (its turn's
+    move): the commonest moves skip ``act``'s checks and run the same rule code as ``apply``
+    (``do_play``, ``draw_turn``); any other goes through ``act``. True when the round ends."""
+    verb = action.verb
+    if verb == "play":
+        over = t.do_play(action)
+        if t.exposed:
+            t.prune_exposed()
+        return over
+    if verb == "draw" and t.phase is _PLAY:
+        if t.exposed:
+            t.close_windows(action.seat)
+        t.draw_turn(action.seat)
+        if t.exposed:
+            t.prune_exposed()
+        return False
+    t.act(action)
+    return t.phase is _ROUND_OVER or t.phase is _GAME_OVER
+
+
+def _move_by_decide(self: Strategy, t: Table, rng: random.Random) -> bool:
+    """``Strategy.move`` of a strategy that has its own ``decide``."""
+    return carry_out(t, self.decide(t, rng))
 
 
 @dataclass(frozen=True)
@@ -242,7 +315,7 @@ class SaveWilds(Strategy):
     def pick(self, cards: list[Card], hand: list[Card], rng: random.Random) -> Card:
         plain = [c for c in cards if c < 52]
         pool = plain or cards
-        return pool[int(rng.random() * len(pool))]
+        return pool[floor(rng.random() * len(pool))]
 
     def color(self, hand: list[Card], rng: random.Random) -> Color:
         return _most_held(hand)

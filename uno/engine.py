@@ -9,6 +9,7 @@ the very same functions (``Table.act``): one source of truth for every ruling.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import islice
 from typing import Any, Final
 
@@ -82,6 +83,22 @@ def matches(card: int, top: int, color: int) -> bool:
 _MATCHING: Final[tuple[tuple[frozenset[Card], ...], ...]] = tuple(
     tuple(frozenset(c for c in CARDS if matches(c, top, color)) for top in CARDS)
     for color in (0, 1, 2, 3, -1)
+)
+#: ``_MATCHING``'s membership tests, bound once: ``filter(_PLAYABLE[color][top], hand)`` (looking
+#: ``__contains__`` up on each call costs more than the filtering itself).
+_PLAYABLE: Final[tuple[tuple[Callable[[object], bool], ...], ...]] = tuple(
+    tuple(cards.__contains__ for cards in row) for row in _MATCHING
+)
+
+
+#: H-70: the cards that swap or pass hands (every 7 and 0).
+_SEVEN_OR_ZERO: Final = frozenset(
+    c for c in CARDS if KIND_OF[c] == _NUMBER and c % 13 in (_RANK7, _RANK0)
+)
+#: The cards whose ``COLOR_OF`` is each colour: ``_OF_COLOR[color]``, index 4 (or -1) the wilds.
+#: ``not _OF_COLOR[c].isdisjoint(hand)`` is ``any(COLOR_OF[x] == c for x in hand)``, in C.
+_OF_COLOR: Final[tuple[frozenset[Card], ...]] = tuple(
+    frozenset(c for c in CARDS if COLOR_OF[c] == color) for color in (0, 1, 2, 3, -1)
 )
 
 
@@ -282,7 +299,7 @@ class Table:
                 if KIND_OF[c] == _WD4 or (KIND_OF[c] == _DRAW_TWO and top_kind == _DRAW_TWO)
             ]
         # matches(), as a table: a wild, the colour to match, or the same number or symbol.
-        return list(filter(_MATCHING[self.color][top].__contains__, hand))
+        return list(filter(_PLAYABLE[self.color][top], hand))
 
     def swaps(self, seat: int, card: Card) -> bool:
         """H-70: this play of a 7 swaps hands (a 7 that is the last card swaps nothing)."""
@@ -403,14 +420,24 @@ class Table:
             self.take_penalty(seat, "stack")
             return
         accepts = _MATCHING[self.color][self.discard[-1]]  # matches(), as a set
-        got = self.draw_cards(seat, 1, "draw")
-        playable = bool(got) and got[-1] in accepts
+        draw = self.draw
+        card: Card | None
+        if draw and self.events is None:  # draw_cards(seat, 1, "draw"), inlined for simulations
+            card = draw.pop()
+            self.hands[seat].append(card)
+            self.n_drawn += 1
+            playable = card in accepts
+        else:
+            got = self.draw_cards(seat, 1, "draw")
+            card = got[-1] if got else None
+            playable = card is not None and card in accepts
         if not playable and self.rules.draw_until_playable:
-            while got and not playable:
+            while card is not None and not playable:
                 got = self.draw_cards(seat, 1, "draw")
-                playable = bool(got) and got[-1] in accepts
+                card = got[-1] if got else None
+                playable = card is not None and card in accepts
         if playable:
-            self.drawn = got[-1]
+            self.drawn = card
             self.phase = DRAWN
         else:
             self.turn = (seat + self.direction) % self.n
@@ -426,7 +453,7 @@ class Table:
         if self.events is not None:
             self.emit("skipped", seat=seat)
         self.phase = PLAY
-        self.turn = self.after(seat)
+        self.turn = (seat + self.direction) % self.n
 
     def resolve_challenge(self, seat: int) -> None:
         """R-CHAL-2 (guilty: the player draws, the challenger plays on) and R-CHAL-3."""
@@ -548,67 +575,85 @@ class Table:
             raise IllegalAction("uno_not_one_card", "R-UNO-1", a)
         return True
 
-    def do_play(self, a: Action, jumped: bool = False) -> None:
+    def do_play(self, a: Action, jumped: bool = False) -> bool:
         """Carry out a play that ``check_play`` accepts (simulations of bots that only choose
-        legal plays call this directly): every effect of the card."""
-        seat = a.seat
-        card = a.card
-        assert card is not None
+        legal plays call this directly): every effect of the card. True when it ends the round."""
+        assert a.card is not None
+        return self.play_card(a.seat, a.card, a.color, a.target, a.uno, jumped)
+
+    def play_card(
+        self,
+        seat: int,
+        card: Card,
+        named: Color | None = None,
+        target: int | None = None,
+        uno: bool = False,
+        jumped: bool = False,
+    ) -> bool:
+        """``do_play`` with the action's fields as arguments (the simulations' fast path: no
+        Action to build): ``seat`` plays ``card``, naming ``named`` for a wild, swapping with
+        ``target`` for a 7 under H-70, saying "Uno" when ``uno``. True when the round ends."""
         hand = self.hands[seat]
-        rules = self.rules
-        kind = KIND_OF[card]
         if self.exposed:
             self.close_windows(seat)
-        previous_color = self.color
         hand.remove(card)
         self.discard.append(card)
         self.drawn = None
         self.phase = PLAY
-        self.color = COLOR_OF[card] if card < 52 else int(a.color)  # type: ignore[arg-type]
+        if card < 52:
+            self.color = COLOR_OF[card]
+        else:
+            previous_color = self.color  # R-CHAL-2 judges a Wild Draw Four on it
+            self.color = int(named)  # type: ignore[arg-type]
         if self.events is not None:
             if jumped:
                 self.emit("jumped_in", seat=seat, card=card)
             self.emit("played", seat=seat, card=card, color=COLORS[self.color])
+        kind = KIND_OF[card]
 
-        if not hand:  # R-END-1
-            if kind in (_DRAW_TWO, _WD4):
-                self.pending += 2 if kind == _DRAW_TWO else 4
-                victim = self.after(seat)
-                count = self.pending
-                self.pending = 0
-                self.challenge = None
-                if count > self.max_penalty:
-                    self.max_penalty = count
-                self.draw_cards(
-                    victim, count, "draw_two" if kind == _DRAW_TWO else "wild_draw_four"
-                )
-            self.end_round(seat)
-            return
+        # Two cards or more left and no 7 or 0 under H-70: no end, no swap, no Uno to judge
+        # (the common case).
+        if len(hand) < 2 or (card in _SEVEN_OR_ZERO and self.rules.seven_zero):
+            if not hand:  # R-END-1
+                if kind in (_DRAW_TWO, _WD4):
+                    self.pending += 2 if kind == _DRAW_TWO else 4
+                    victim = self.after(seat)
+                    count = self.pending
+                    self.pending = 0
+                    self.challenge = None
+                    if count > self.max_penalty:
+                        self.max_penalty = count
+                    self.draw_cards(
+                        victim, count, "draw_two" if kind == _DRAW_TWO else "wild_draw_four"
+                    )
+                self.end_round(seat)
+                return True
 
-        if rules.seven_zero and kind == _NUMBER:  # H-70
-            rank = card % 13
-            if rank == _RANK7:
-                assert a.target is not None
-                hands = self.hands
-                hands[seat], hands[a.target] = hands[a.target], hands[seat]
-                self.emit("hands_swapped", seat=seat, target=a.target)
-            elif rank == _RANK0:
-                d = self.direction
-                old = self.hands
-                self.hands = [old[(i - d) % self.n] for i in range(self.n)]
-                self.emit("hands_rotated", seat=seat, direction=d)
-            hand = self.hands[seat]  # the hand held after a swap
+            if card in _SEVEN_OR_ZERO and self.rules.seven_zero:  # H-70
+                if card % 13 == _RANK7:
+                    assert target is not None
+                    hands = self.hands
+                    hands[seat], hands[target] = hands[target], hands[seat]
+                    self.emit("hands_swapped", seat=seat, target=target)
+                else:
+                    d = self.direction
+                    old = self.hands
+                    self.hands = [old[(i - d) % self.n] for i in range(self.n)]
+                    self.emit("hands_rotated", seat=seat, direction=d)
+                hand = self.hands[seat]  # the hand held after a swap
 
-        if len(hand) == 1:  # R-UNO-1
-            if a.uno:
-                self.emit("said_uno", seat=seat)
-            elif seat not in self.exposed:
-                self.exposed.append(seat)
+            if len(hand) == 1:  # R-UNO-1
+                if uno:
+                    self.emit("said_uno", seat=seat)
+                elif seat not in self.exposed:
+                    self.exposed.append(seat)
 
-        n = self.n
         if kind == _NUMBER or kind == _WILD:  # noqa: SIM109 (no tuple to build)
-            self.turn = (seat + self.direction) % n
-        elif kind == _SKIP:  # R-ACT-1 (two players: the turn comes back, R-ACT-6)
+            self.turn = (seat + self.direction) % self.n
+            return False
+        rules = self.rules
+        n = self.n
+        if kind == _SKIP:  # R-ACT-1 (two players: the turn comes back, R-ACT-6)
             skipped = (seat + self.direction) % n
             if self.events is not None:
                 self.emit("skipped", seat=skipped)
@@ -641,12 +686,14 @@ class Table:
                 else:
                     self.take_penalty(victim, "wild_draw_four")
             else:
-                guilty = previous_color >= 0 and any(COLOR_OF[c] == previous_color for c in hand)
+                # R-CHAL-2: the hand holds a card of the colour that was to match.
+                guilty = previous_color >= 0 and not _OF_COLOR[previous_color].isdisjoint(hand)
                 self.challenge = Challenge(seat, COLORS[previous_color], guilty)
                 self.phase = CHALLENGE
                 self.turn = victim
                 if rules.stacking and self.pending > 4:
                     self.emit("penalty_stacked", seat=seat, total=self.pending)
+        return False
 
     def penalize(self, seat: int, card: Card) -> None:
         """R-PEN-1 (strict table mode): a card that does not match goes back, plus 2 cards."""
@@ -664,7 +711,7 @@ class Table:
         self.pending = 0
         self.challenge = None
         self.turn = winner
-        hand_points = tuple(sum(POINTS_OF[c] for c in h) for h in self.hands)
+        hand_points = tuple(sum(map(POINTS_OF.__getitem__, h)) for h in self.hands)
         lowest = self.rules.scoring == "lowest"
         if lowest:
             for s, p in enumerate(hand_points):

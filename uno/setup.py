@@ -8,6 +8,7 @@ import secrets
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from math import floor
 from typing import Any, Final
 
 from uno.cards import CARDS, COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
@@ -79,7 +80,7 @@ def draw_for_dealer(players: int, rng: random.Random) -> DealerChoice:
         deck = list(FULL_DECK)
         size = len(deck)
         for i in range(len(contenders)):
-            j = i + int(draw() * (size - i))
+            j = i + floor(draw() * (size - i))
             deck[i], deck[j] = deck[j], deck[i]
         draws = tuple(zip(contenders, deck, strict=False))
         rounds.append(draws)

@@ -104,45 +104,34 @@ def play_game(
     dealer = t.dealer
     counters = [0, 0, 0, 0, 0, 0, 0]  # rounds, turns, drawn, longest, challenges, won, catches
     check_reactions = rules.jump_in
-    decide = [bot.decide for bot in strategies]
+    move = [bot.move for bot in strategies]  # decide, then carry it out (Strategy.move)
     while True:
-        turns = 0
-        for _ in range(MAX_ACTIONS_PER_ROUND):  # at most this many actions (see below)
+        reactions = 0
+        actions = MAX_ACTIONS_PER_ROUND
+        for i in range(MAX_ACTIONS_PER_ROUND):  # at most this many actions (see below)
             if t.exposed or check_reactions:
                 action = reaction(t, strategies, rng)
                 if action is not None:
+                    reactions += 1
                     t.act(action)
                     phase = t.phase
                     if phase is _ROUND_OVER or phase is _GAME_OVER:
+                        actions = i + 1
                         break
                     continue
-            action = decide[t.turn](t, rng)
-            turns += 1
-            verb = action.verb
-            # The bots choose among the moves the engine offers, so the two commonest moves skip
-            # act()'s checks and run the same rule code as apply (do_play, draw_turn).
-            if verb == "play":
-                t.do_play(action)
-                if t.exposed:
-                    t.prune_exposed()
-            elif verb == "draw" and t.phase is _PLAY:
-                if t.exposed:
-                    t.close_windows(action.seat)
-                t.draw_turn(action.seat)
-                if t.exposed:
-                    t.prune_exposed()
-            else:
-                t.act(action)
-            phase = t.phase
-            if phase is _ROUND_OVER or phase is _GAME_OVER:
+            # The bots choose among the moves the engine offers, so the commonest moves skip
+            # act()'s checks and run the same rule code as apply (play_card, draw_turn).
+            if move[t.turn](t, rng):
+                actions = i + 1
                 break
         else:
             # No rule ends a round where every card sits in some hand and the players keep
             # passing cards round (R-DRAW-4: play goes on). Record the game as unfinished
             # (winner -1) rather than loop for ever.
-            counters[1] += turns
+            counters[1] += actions - reactions
             counters[0] += 1
             return _row(index, seed, rules, strategies, t.scores, (), counters)
+        turns = actions - reactions  # decisions of the player whose turn it was
         counters[1] += turns
         counters[0] += 1
         counters[2] += t.n_drawn
