@@ -299,10 +299,16 @@ class ColorKeeper(Strategy):
         for card in hand:
             if card < 52:
                 counts[COLOR_OF[card]] += 1
-        coloured = [c for c in cards if c < 52]
-        if coloured:
-            return max(coloured, key=lambda c: (counts[COLOR_OF[c]], POINTS_OF[c]))
-        return cards[0]
+        # The first coloured card with the most (cards of its colour, points): a loop, as a
+        # key function would make ``counts`` a cell at every call.
+        best = None
+        best_key = -1
+        for card in cards:
+            if card < 52:
+                key = counts[COLOR_OF[card]] * 32 + POINTS_OF[card]  # points <= 20
+                if key > best_key:
+                    best, best_key = card, key
+        return cards[0] if best is None else best
 
     def color(self, hand: list[Card], rng: random.Random) -> Color:
         return _most_held(hand)

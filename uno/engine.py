@@ -91,6 +91,14 @@ _PLAYABLE: Final[tuple[tuple[Callable[[object], bool], ...], ...]] = tuple(
 )
 
 
+#: H-STACK: the cards that pass a pending penalty on, ``[top is a Draw Two]``: a Wild Draw Four
+#: always, a Draw Two only on a Draw Two (membership tests, bound once).
+_STACKABLE: Final[tuple[Callable[[object], bool], ...]] = tuple(
+    frozenset(
+        c for c in CARDS if KIND_OF[c] == _WD4 or (on_d2 and KIND_OF[c] == _DRAW_TWO)
+    ).__contains__
+    for on_d2 in (False, True)
+)
 #: H-70: the cards that swap or pass hands (every 7 and 0).
 _SEVEN_OR_ZERO: Final = frozenset(
     c for c in CARDS if KIND_OF[c] == _NUMBER and c % 13 in (_RANK7, _RANK0)
@@ -269,7 +277,13 @@ class Table:
 
     def prune_exposed(self) -> None:
         if self.exposed:
-            self.exposed = [s for s in self.exposed if len(self.hands[s]) == 1]
+            # A loop, not a comprehension: a comprehension would make ``self`` a cell.
+            hands = self.hands
+            kept = []
+            for seat in self.exposed:
+                if len(hands[seat]) == 1:
+                    kept.append(seat)
+            self.exposed = kept
 
     # -- what may be played ----------------------------------------------------------------
     def playable(self, seat: int) -> list[Card]:
@@ -291,13 +305,8 @@ class Table:
         """The cards of ``hand`` (in hand order, repeats kept) that may be played in phase
         ``play``: R-PLAY-1..4, or under a pending penalty the cards that stack (H-STACK)."""
         top = self.discard[-1]
-        if self.pending:
-            top_kind = KIND_OF[top]
-            return [
-                c
-                for c in hand
-                if KIND_OF[c] == _WD4 or (KIND_OF[c] == _DRAW_TWO and top_kind == _DRAW_TWO)
-            ]
+        if self.pending:  # a Wild Draw Four, or a Draw Two on a Draw Two
+            return list(filter(_STACKABLE[KIND_OF[top] == _DRAW_TWO], hand))
         # matches(), as a table: a wild, the colour to match, or the same number or symbol.
         return list(filter(_PLAYABLE[self.color][top], hand))
 
@@ -328,7 +337,11 @@ class Table:
         top = self.discard[-1]
         if top >= 52:
             return []
-        return [s for s in range(self.n) if s != self.turn and top in self.hands[s]]
+        seats = []
+        for seat, hand in enumerate(self.hands):
+            if seat != self.turn and top in hand:
+                seats.append(seat)
+        return seats
 
     # -- the dispatcher --------------------------------------------------------------------
     def act(self, a: Action) -> None:
@@ -636,9 +649,9 @@ class Table:
                     hands[seat], hands[target] = hands[target], hands[seat]
                     self.emit("hands_swapped", seat=seat, target=target)
                 else:
-                    d = self.direction
+                    d = self.direction  # 1 or -1: every hand moves one seat that way
                     old = self.hands
-                    self.hands = [old[(i - d) % self.n] for i in range(self.n)]
+                    self.hands = old[-d:] + old[:-d]  # seat i gets old[(i - d) % n]
                     self.emit("hands_rotated", seat=seat, direction=d)
                 hand = self.hands[seat]  # the hand held after a swap
 

@@ -86,7 +86,10 @@ def draw_for_dealer(players: int, rng: random.Random) -> DealerChoice:
         rounds.append(draws)
         values = [_DEALER_VALUE[card] for _, card in draws]
         best = max(values)
-        contenders = [seat for (seat, _), v in zip(draws, values, strict=True) if v == best]
+        contenders = []
+        for (seat, _), value in zip(draws, values, strict=True):
+            if value == best:
+                contenders.append(seat)
         if len(contenders) == 1:
             return DealerChoice(tuple(rounds), contenders[0])
 
