@@ -141,44 +141,47 @@ class Strategy:
         ``decide`` then that action carried out, with the same draws of ``rng``, but without
         building an Action for the commonest moves. True when the move ends the round."""
         seat = t.turn
-        phase = t.phase
-        if phase is _PLAY:
-            hand = t.hands[seat]
+        hand = t.hands[seat]
+        if t.phase is _PLAY:
             if t.pending:
                 cards = t.matching(hand)
             else:  # Table.matching, inlined
                 cards = list(filter(_PLAYABLE[t.color][t.discard[-1]], hand))
-            if cards and _WD4_CARD in cards:
-                cards = self._drop_bluff(t, cards, rng)
             if cards:
+                if _WD4_CARD in cards:
+                    cards = self._drop_bluff(t, cards, rng)
+                    if not cards:
+                        return self._draw(t, seat)
                 card = (
                     cards[floor(rng.random() * len(cards))]
                     if self._uniform
                     else self.pick(cards, hand, rng)
                 )
-                if card < 52 and not t.rules.seven_zero:
-                    uno = len(hand) == 2 and not (
-                        self.forget_uno and rng.random() < self.forget_uno
-                    )
-                    over = t.play_card(seat, card, None, None, uno)
-                else:
-                    over = t.do_play(self._play(t, seat, card, rng))
-                if t.exposed:
-                    t.prune_exposed()
-                return over
-            if t.exposed:  # never draws by choice
-                t.close_windows(seat)
-            t.draw_turn(seat)
-            if t.exposed:
-                t.prune_exposed()
-            return False
-        if phase is _DRAWN:
-            assert t.drawn is not None
-            over = t.do_play(self._play(t, seat, t.drawn, rng))
-            if t.exposed:
-                t.prune_exposed()
-            return over
-        return carry_out(t, self.decide(t, rng))
+            else:
+                return self._draw(t, seat)
+        elif t.phase is _DRAWN:
+            card = t.drawn  # type: ignore[assignment]  # a drawn card that can be played is played
+        else:
+            return carry_out(t, self.decide(t, rng))
+        if t.rules.seven_zero:
+            over = t.do_play(self._play(t, seat, card, rng))
+        else:  # Strategy._play without 7-0: the colour first, then whether to say "Uno"
+            named = self.color(hand, rng) if card >= 52 else None
+            uno = len(hand) == 2 and not (self.forget_uno and rng.random() < self.forget_uno)
+            over = t.play_card(seat, card, named, None, uno)
+        if t.exposed:
+            t.prune_exposed()
+        return over
+
+    @staticmethod
+    def _draw(t: Table, seat: int) -> bool:
+        """``move``'s draw (never by choice): R-DRAW-1, the Uno window closes (R-UNO-2)."""
+        if t.exposed:
+            t.close_windows(seat)
+        t.draw_turn(seat)
+        if t.exposed:
+            t.prune_exposed()
+        return False
 
     def _drop_bluff(self, t: Table, cards: list[Card], rng: random.Random) -> list[Card]:
         """Keep a Wild Draw Four among the choices only when it is not a bluff (R-PLAY-4), or
@@ -337,6 +340,7 @@ STRATEGIES: Final[dict[str, type[Strategy]]] = {
 }
 
 
+
 def make_strategy(spec: str | Strategy, **options: object) -> Strategy:
     """A strategy from its name (with options) or as given."""
     if isinstance(spec, Strategy):
@@ -460,3 +464,4 @@ def play_bots(
         state, events = apply(state, action)
         moves.append(BotMove(action, state, tuple(events)))
     return moves
+

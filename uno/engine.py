@@ -9,7 +9,7 @@ the very same functions (``Table.act``): one source of truth for every ruling.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import islice
 from typing import Any, Final
 
@@ -63,8 +63,13 @@ def rng_for(seed: int, step: int | str) -> random.Random:
 def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place: each card gets a random key, then they are sorted by key.
     Uniform like ``random.shuffle``, and about twice as fast (``rng.random`` is C code)."""
+    cards[:] = shuffled(cards, rng)
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """``cards`` in the order ``shuffle`` would put them, as a new list (no copy back)."""
     keys = list(islice(iter(rng.random, 2.0), len(cards)))  # rng.random() < 1: never stops
-    cards[:] = map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__))
+    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
 def matches(card: int, top: int, color: int) -> bool:

@@ -12,7 +12,7 @@ from math import floor
 from typing import Any, Final
 
 from uno.cards import CARDS, COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
-from uno.engine import Table, rng_for, shuffle
+from uno.engine import Table, rng_for, shuffle, shuffled
 from uno.errors import IllegalAction, ScenarioError
 from uno.rules import PRESETS, RuleSet, as_ruleset
 from uno.state import Event, GameState, Phase
@@ -57,6 +57,9 @@ def dealer_value(card: Card) -> int:
 
 
 _DEALER_VALUE = tuple(dealer_value(card) for card in CARDS)
+_NUMBER, _SKIP, _REVERSE, _DRAW_TWO, _WILD = (
+    int(k) for k in (Kind.NUMBER, Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO, Kind.WILD)
+)
 PRESETS_OFFICIAL = PRESETS["official"]
 
 
@@ -95,7 +98,13 @@ def draw_for_dealer(players: int, rng: random.Random) -> DealerChoice:
 
 
 def default_names(players: int) -> tuple[str, ...]:
-    return tuple(f"Player {i + 1}" for i in range(players))
+    names = _DEFAULT_NAMES.get(players)
+    if names is None:
+        names = _DEFAULT_NAMES[players] = tuple(f"Player {i + 1}" for i in range(players))
+    return names
+
+
+_DEFAULT_NAMES: dict[int, tuple[str, ...]] = {}
 
 
 MAX_NAME_LENGTH = 40
@@ -214,15 +223,15 @@ def deal_table(
     already drew for the dealer)."""
     names = tuple(players)
     n = len(names)
-    deck = list(cards)
-    hand_size = min(HAND_SIZE, (len(deck) - 1) // n)
+    given = cards if isinstance(cards, tuple | list) else list(cards)
+    hand_size = min(HAND_SIZE, (len(given) - 1) // n)
     if hand_size < 1:
         raise ScenarioError(
-            "too_few_cards", "cards", len(deck), f"{n} players need at least {n + 1} cards to deal"
+            "too_few_cards", "cards", len(given), f"{n} players need at least {n + 1} cards to deal"
         )
     if rng is None:
         rng = rng_for(seed, shuffles)
-    shuffle(deck, rng)
+    deck = shuffled(given, rng)  # a new list: ``cards`` is untouched
     # Dealt one card at a time, starting at the dealer's left: seat (dealer + 1 + i) % n gets
     # cards i, i + n, i + 2n, ... from the top of the deck (the end of the list).
     top = len(deck)
@@ -306,17 +315,19 @@ def first_card_effect(t: Table) -> None:
     """R-SETUP-5, R-SETUP-6: what the first card turned up does, before anyone plays."""
     first = t.discard[-1]
     kind = KIND_OF[first]
-    if kind >= Kind.WILD:  # R-SETUP-5 (a deck of nothing but WD4s also lands here)
+    if kind == _NUMBER:
+        return
+    if kind >= _WILD:  # R-SETUP-5 (a deck of nothing but WD4s also lands here)
         t.color = -1
         t.phase = Phase.CHOOSE_COLOR
-    elif kind == Kind.SKIP:  # R-SETUP-6
+    elif kind == _SKIP:  # R-SETUP-6
         t.emit("skipped", seat=t.turn)
         t.turn = t.after(t.turn)
-    elif kind == Kind.DRAW_TWO:  # R-SETUP-6: the first player draws 2 and is skipped
+    elif kind == _DRAW_TWO:  # R-SETUP-6: the first player draws 2 and is skipped
         t.draw_cards(t.turn, 2, "first_card")
         t.emit("skipped", seat=t.turn)
         t.turn = t.after(t.turn)
-    elif kind == Kind.REVERSE:  # R-SETUP-6: the dealer starts, counter-clockwise
+    elif kind == _REVERSE:  # R-SETUP-6: the dealer starts, counter-clockwise
         t.direction = -1
         t.emit("reversed", seat=t.dealer, direction=-1)
         t.turn = t.dealer
