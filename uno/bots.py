@@ -14,6 +14,8 @@ Strategies (``STRATEGIES``):
 - ``greedy``: gets rid of the highest-scoring card first (R-SCORE-1).
 - ``color_keeper``: plays the colour it holds most and names it.
 - ``save_wilds``: a wild only when nothing else can be played.
+- ``expert``: searches (``uno.expert``): plays each move out in many worlds dealt from what it
+  can see, and makes the one that wins most; options ``rollouts`` and ``seconds``.
 
 Options for every strategy: ``challenge`` (``"never"``, ``"always"`` or ``"odds"``: challenge a
 Wild Draw Four when ``uno.odds`` says it costs fewer cards on average), ``bluff`` (the chance of
@@ -38,6 +40,7 @@ from uno.state import Event, GameState, Phase
 
 __all__ = [
     "CHALLENGE_POLICIES",
+    "HEURISTICS",
     "MAX_BOT_MOVES",
     "PERSON",
     "STRATEGIES",
@@ -330,7 +333,8 @@ class SaveWilds(Strategy):
         return _most_held(hand)
 
 
-#: Strategy classes by name, in the order the app lists them.
+#: Strategy classes by name, in the order the app lists them (``expert`` is added at the end
+#: of this module: it searches with this module's fast path).
 STRATEGIES: Final[dict[str, type[Strategy]]] = {
     "random": Strategy,
     "first": First,
@@ -338,7 +342,9 @@ STRATEGIES: Final[dict[str, type[Strategy]]] = {
     "color_keeper": ColorKeeper,
     "save_wilds": SaveWilds,
 }
-
+#: The strategies that answer at once (simple policies, thousands of games a second): every one
+#: but ``expert``, which searches (up to about 0.3 s a decision).
+HEURISTICS: Final = ("random", "first", "greedy", "color_keeper", "save_wilds")
 
 
 def make_strategy(spec: str | Strategy, **options: object) -> Strategy:
@@ -465,3 +471,8 @@ def play_bots(
         moves.append(BotMove(action, state, tuple(events)))
     return moves
 
+
+# -- the expert: uno.expert searches with this module's fast path (Strategy.move, reaction) ---
+from uno.expert import Expert  # noqa: E402
+
+STRATEGIES["expert"] = Expert

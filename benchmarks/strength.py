@@ -1,0 +1,138 @@
+"""How strong is the ``expert`` strategy? Single rounds against each heuristic, heads-up and at
+four seats (the expert and three copies of one heuristic), with 95% Wilson intervals, and how
+long one decision takes.
+
+    .venv/bin/python benchmarks/strength.py [--rounds 2000] [--workers 2] [--seats 2 4]
+        [--opponents random first greedy color_keeper save_wilds] [--rollouts N]
+        [--decisions 400]
+
+Each pairing plays ``--rounds`` single rounds through ``uno.simulate`` (official rules, one
+round each, its per-game seeding); the expert sits at every seat in turn (round ``i`` of a
+pairing puts it at seat ``i % seats``) and the dealer is drawn by the rules (R-SETUP-2), so no
+one keeps the better seat. An even share is ``1 / seats``. The decision times are measured
+apart, in this process on one core: the expert's decisions (only those with more than one
+legal move) in positions taken from games between heuristics, at 2 and 4 seats.
+Never part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import uno
+from uno.bots import HEURISTICS, make_strategy
+from uno.engine import Table
+from uno.expert import InfoSet, candidates, search
+from uno.rules import as_ruleset
+from uno.state import GameState
+
+SINGLE_ROUND = as_ruleset({"preset": "official", "target_score": None})
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def pairing(
+    opponent: str, seats: int, rounds: int, workers: int, rollouts: int | None, seed: int
+) -> tuple[int, int]:
+    """(expert's round wins, rounds played) with the expert at each seat in turn."""
+    expert = make_strategy("expert", rollouts=rollouts)
+    wins = played = 0
+    for place in range(seats):
+        games = rounds // seats + (1 if place < rounds % seats else 0)
+        if not games:
+            continue
+        bots = [expert if s == place else make_strategy(opponent) for s in range(seats)]
+        frame = uno.simulate(
+            games, seats, SINGLE_ROUND, bots, seed=seed * 100 + place, workers=workers
+        )
+        wins += int((frame["winner"] == place).sum())
+        played += len(frame)
+    return wins, played
+
+
+def positions(seats: int, count: int, seed: int) -> list[GameState]:
+    """Positions where the player to act has a choice, from games between heuristics."""
+    rng = random.Random(seed)
+    found: list[GameState] = []
+    game = 0
+    while len(found) < count:
+        bots = [make_strategy(rng.choice(HEURISTICS)) for _ in range(seats)]
+        state = uno.new_game(seats, SINGLE_ROUND, seed=seed * 10_000 + game)
+        game += 1
+        while not state.is_over and len(found) < count:
+            t = Table.from_state(state, record=False)
+            if len(candidates(t, t.turn)) > 1 and rng.random() < 0.2:
+                found.append(state)
+            state, _ = uno.apply(state, uno.bot_action(state, bots, rng))
+    return found
+
+
+def decision_times(seats: int, count: int, rollouts: int | None) -> list[float]:
+    times: list[float] = []
+    for i, state in enumerate(positions(seats, count, seed=seats)):
+        info = InfoSet.of_state(state)
+        start = time.perf_counter()
+        search(info, random.Random(i), rollouts=rollouts)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2000, help="single rounds per pairing")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--opponents", nargs="+", default=list(HEURISTICS))
+    parser.add_argument("--rollouts", type=int, default=None, help="default: the default budget")
+    parser.add_argument("--decisions", type=int, default=400, help="decisions timed per size")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    budget = "default budget" if args.rollouts is None else f"rollouts={args.rollouts}"
+    print(f"Python {platform.python_version()} on {platform.machine()}; expert, {budget}")
+    print(f"{args.rounds} single rounds per pairing (official rules), {args.workers} workers\n")
+
+    if args.decisions:
+        print("| seats | decisions | median | 95th percentile | slowest |")
+        print("|---|---|---|---|---|")
+        for seats in args.seats:
+            times = sorted(decision_times(seats, args.decisions, args.rollouts))
+            p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+            print(
+                f"| {seats} | {len(times)} | {statistics.median(times) * 1000:.0f} ms"
+                f" | {p95 * 1000:.0f} ms | {times[-1] * 1000:.0f} ms |"
+            )
+        print()
+
+    print("| opponent | seats | rounds | expert wins | share | 95% interval | even share |")
+    print("|---|---|---|---|---|---|---|")
+    for seats in args.seats:
+        for opponent in args.opponents:
+            start = time.perf_counter()
+            wins, played = pairing(
+                opponent, seats, args.rounds, args.workers, args.rollouts, args.seed
+            )
+            low, high = wilson(wins, played)
+            print(
+                f"| {opponent} | {seats} | {played} | {wins} | {wins / played:.1%}"
+                f" | {low:.1%} to {high:.1%} | {1 / seats:.0%} |"
+                f"  ({time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,501 @@
+"""The ``expert`` computer player: a determinized Monte Carlo search on the engine's fast path.
+
+How one decision is made (``Expert.decide`` on a Table, ``advise`` on a GameState):
+
+1. **What the seat knows, and nothing more**, becomes an ``InfoSet``: its own hand, the discard
+   pile, the number of cards in every hand and in the draw pile, the colour, turn, direction,
+   phase, pending penalty, the Wild Draw Four to answer (who played it and the colour before
+   it, not whether it was a bluff), who can be caught, the scores and the rules. The other
+   hands and the draw pile are only a multiset of *unseen* cards (sorted), and the game's seed
+   (which would tell the next reshuffles) is left out. The search reads nothing else, so it
+   cannot peek.
+2. **Candidates**: every move the rules allow this seat now (each playable card, with the
+   colours worth naming for a wild and the seats worth swapping with for a 7 under H-70;
+   drawing; keeping a drawn card; challenging or accepting a Wild Draw Four; the first colour).
+   A move that leaves one card always says "Uno".
+3. **Worlds**: each sample deals the unseen cards at random into the other hands (their sizes
+   are known) and the draw pile, in a random order: one world consistent with what the seat
+   knows. Whether a Wild Draw Four being answered was a bluff follows from the hand dealt to
+   its player.
+4. **Playouts**: in each world every candidate is made, then the round is played to its end on
+   the engine's working Table by a fast policy for every seat (``color_keeper``: the colour
+   held most; a wild only when no coloured card fits; no bluff; a challenge when the odds say
+   so; a forgotten "Uno" caught at once). All candidates meet the same worlds, so their
+   difference is measured with less noise.
+5. **Choice**: the move that wins the round in the most worlds, unless it does not beat the
+   move the playout policy itself would make by ``MARGIN`` standard errors of the (paired)
+   difference: then that move, as the search found nothing clearly better.
+
+The budget is ``rollouts`` playouts, or by default ``DEFAULT_STEPS`` simulated actions (so a big
+table, whose rounds are longer, gets fewer playouts in about the same time): a decision takes
+at most about 0.3 s on one core. ``seconds`` adds a wall-clock limit (then the result also
+depends on the machine's speed). The same seed gives the same decision.
+
+It optimises the chance of winning the round (emptying its hand first), also in a game played to
+a target score.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from math import floor, sqrt
+from typing import Final
+
+from uno.actions import Action
+from uno.bots import ColorKeeper, Strategy, carry_out, reaction
+from uno.cards import COLOR_OF, COLORS, KIND_OF, Card, Color
+from uno.engine import _OF_COLOR, Table, shuffle
+from uno.rules import RuleSet
+from uno.state import Challenge, GameState, Phase
+
+__all__ = [
+    "DEFAULT_STEPS",
+    "Expert",
+    "InfoSet",
+    "MoveAdvice",
+    "advise",
+    "candidates",
+    "deal_world",
+]
+
+#: The default budget of one decision, in actions simulated by the playouts (about 0.1 to 0.25 s
+#: on one core of a 2020s machine, whatever the number of players).
+DEFAULT_STEPS: Final = 30_000
+#: A playout longer than this counts as a round not won (R-DRAW-4 allows endless rounds).
+PLAYOUT_LIMIT: Final = 1_000
+#: H-70: how many seats a 7 is tried with (those holding the fewest cards).
+SWAP_TARGETS: Final = 3
+
+_PLAY, _DRAWN, _CHALLENGE, _CHOOSE = Phase.PLAY, Phase.DRAWN, Phase.CHALLENGE, Phase.CHOOSE_COLOR
+_ROUND_OVER, _GAME_OVER = Phase.ROUND_OVER, Phase.GAME_OVER
+_WD4: Final = 5  # Kind.WILD_DRAW_FOUR
+
+
+# -- what one seat knows ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class InfoSet:
+    """Everything ``seat`` may know at this point of the round, and nothing more: its own hand,
+    the public table, and the cards it cannot see as one sorted multiset (``unseen``: the other
+    hands and the draw pile together, in no order). Two situations that differ only in where the
+    unseen cards lie give equal InfoSets."""
+
+    rules: RuleSet
+    players: tuple[str, ...]
+    seat: int
+    hand: tuple[Card, ...]
+    sizes: tuple[int, ...]  # cards in each hand (``sizes[seat] == len(hand)``)
+    discard: tuple[Card, ...]
+    draw_size: int
+    unseen: tuple[Card, ...]  # sorted
+    color: int  # -1: none named yet
+    turn: int
+    direction: int
+    phase: Phase
+    drawn: Card | None  # phase drawn: the card this seat just drew
+    pending: int
+    challenge: tuple[int, Color] | None  # a Wild Draw Four to answer: its player, colour before
+    exposed: tuple[int, ...]
+    scores: tuple[int, ...]
+    dealer: int
+
+    @classmethod
+    def observe(cls, t: Table, seat: int) -> InfoSet:
+        """What ``seat`` knows of the table ``t``."""
+        every: Counter[Card] = Counter(t.draw)
+        for hand in t.hands:
+            every.update(hand)
+        every.update(t.discard)
+        every.subtract(t.hands[seat])
+        every.subtract(t.discard)
+        unseen = tuple(sorted(every.elements()))
+        chal = t.challenge
+        return cls(
+            rules=t.rules,
+            players=t.players,
+            seat=seat,
+            hand=tuple(t.hands[seat]),
+            sizes=tuple(len(h) for h in t.hands),
+            discard=tuple(t.discard),
+            draw_size=len(t.draw),
+            unseen=unseen,
+            color=t.color,
+            turn=t.turn,
+            direction=t.direction,
+            phase=t.phase,
+            drawn=t.drawn if seat == t.turn else None,
+            pending=t.pending,
+            challenge=None if chal is None else (chal.player, chal.previous_color),
+            exposed=tuple(sorted(t.exposed)),
+            scores=tuple(t.scores),
+            dealer=t.dealer,
+        )
+
+    @classmethod
+    def of_state(cls, state: GameState, seat: int | None = None) -> InfoSet:
+        """What ``seat`` (default: the player to act) knows of ``state``."""
+        t = Table.from_state(state, record=False)
+        return cls.observe(t, state.turn if seat is None else seat)
+
+
+def deal_world(info: InfoSet, rng: random.Random) -> Table:
+    """One world consistent with ``info``: the unseen cards dealt at random into the other
+    hands and the draw pile (in a random order), as a working Table with a fresh seed for its
+    reshuffles. A Wild Draw Four being answered is a bluff in this world when the hand dealt to
+    its player holds the colour that was to match (R-CHAL-2)."""
+    pool = list(info.unseen)
+    shuffle(pool, rng)
+    seat = info.seat
+    hands: list[list[Card]] = []
+    start = 0
+    for s, size in enumerate(info.sizes):
+        if s == seat:
+            hands.append(list(info.hand))
+        else:
+            hands.append(pool[start : start + size])
+            start += size
+    t = Table.__new__(Table)
+    t.rules = info.rules
+    t.players = info.players
+    t.n = len(info.sizes)
+    t.hands = hands
+    t.draw = pool[start:]  # draw.pop() is the next card: any order is as likely
+    t.discard = list(info.discard)
+    t.color = info.color
+    t.turn = info.turn
+    t.direction = info.direction
+    t.phase = info.phase
+    t.scores = list(info.scores)
+    t.dealer = info.dealer
+    t.seed = floor(rng.random() * 2**53)
+    t.shuffles = 0
+    t.drawn = info.drawn
+    t.pending = info.pending
+    if info.challenge is None:
+        t.challenge = None
+    else:
+        player, previous = info.challenge
+        guilty = not _OF_COLOR[previous].isdisjoint(hands[player])
+        t.challenge = Challenge(player, previous, guilty)
+    t.exposed = list(info.exposed)
+    t.events = None
+    t.reset_counters()
+    return t
+
+
+def _clone(t: Table) -> Table:
+    """A copy of a world to play one candidate in (the lists the rules change are copied)."""
+    c = Table.__new__(Table)
+    c.rules = t.rules
+    c.players = t.players
+    c.n = t.n
+    c.hands = [list(h) for h in t.hands]
+    c.draw = list(t.draw)
+    c.discard = list(t.discard)
+    c.color = t.color
+    c.turn = t.turn
+    c.direction = t.direction
+    c.phase = t.phase
+    c.scores = list(t.scores)
+    c.dealer = t.dealer
+    c.seed = t.seed
+    c.shuffles = t.shuffles
+    c.drawn = t.drawn
+    c.pending = t.pending
+    c.challenge = t.challenge
+    c.exposed = list(t.exposed)
+    c.events = None
+    c.reset_counters()
+    return c
+
+
+# -- the candidates --------------------------------------------------------------------------
+def _colours_worth_naming(hand: Sequence[Card], card: Card) -> tuple[Color, ...]:
+    """The colours to try after a wild: those still held (most held first); every colour when
+    the hand keeps no coloured card; one when the wild is the last card (the round is won)."""
+    if len(hand) == 1:
+        return (COLORS[0],)
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c < 52:
+            counts[COLOR_OF[c]] += 1
+    held = sorted((i for i in range(4) if counts[i]), key=lambda i: -counts[i])
+    return tuple(COLORS[i] for i in held) if held else COLORS
+
+
+def _play_variants(t: Table, seat: int, card: Card) -> list[Action]:
+    hand = t.hands[seat]
+    colours: Sequence[Color | None] = _colours_worth_naming(hand, card) if card >= 52 else (None,)
+    targets: list[int | None] = [None]
+    if t.swaps(seat, card):
+        others = [(seat + step * t.direction) % t.n for step in range(1, t.n)]
+        others.sort(key=lambda s: len(t.hands[s]))  # stable: the nearest first on a tie
+        targets = list(others[:SWAP_TARGETS])
+    out: list[Action] = []
+    for target in targets:
+        uno = t.cards_after(seat, card, target) == 1  # R-UNO-1: always said
+        for colour in colours:
+            out.append(Action(seat, "play", card, colour, target, uno))
+    return out
+
+
+def candidates(t: Table, seat: int) -> list[Action]:
+    """The moves ``seat`` may make now on its turn (every one legal under the table's rules):
+    the playable cards (wild colours and 7-0 targets narrowed as in ``_play_variants``), then
+    ``draw`` / ``pass``, or ``challenge`` / ``accept``, or the four colours of phase
+    ``choose_color``. Empty when it is not ``seat``'s turn or the round is over."""
+    phase = t.phase
+    if seat != t.turn or phase is _ROUND_OVER or phase is _GAME_OVER:
+        return []
+    if phase is _CHOOSE:
+        return [Action(seat, "color", color=c) for c in COLORS]
+    out: list[Action] = []
+    if phase is _CHALLENGE:
+        out.append(Action(seat, "challenge"))
+        out.append(Action(seat, "accept"))
+    for card in t.playable(seat):
+        out.extend(_play_variants(t, seat, card))
+    if phase is _DRAWN:
+        out.append(Action(seat, "pass"))
+    elif phase is _PLAY:
+        out.append(Action(seat, "draw"))
+    return out
+
+
+# -- the playout policy ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Playout(ColorKeeper):
+    """Every seat in a playout: ``color_keeper`` (the colour held most, played and named; a
+    wild only when no coloured card fits), no bluff, always "Uno", catches at once, jumps in
+    when it can, and challenges a Wild Draw Four when the odds say it pays (computed from what
+    the challenger can see of the world: its hand and the discard pile)."""
+
+    name: str = field(default="playout", init=False)
+
+    def _challenges(self, t: Table, seat: int) -> bool:
+        chal = t.challenge
+        assert chal is not None
+        colour = int(chal.previous_color)
+        good = pool = 0
+        for s, hand in enumerate(t.hands):
+            if s != seat:
+                pool += len(hand)
+                for c in hand:
+                    good += COLOR_OF[c] == colour
+        pool += len(t.draw)
+        for c in t.draw:
+            good += COLOR_OF[c] == colour
+        clean = 1.0  # the chance that a random hand of its size holds none of that colour
+        for i in range(len(t.hands[chal.player])):
+            if pool - i <= 0:
+                break
+            clean *= max(0, pool - good - i) / (pool - i)
+        return 1.0 - clean > 2 / (t.pending + 2)  # uno.odds.challenge_advice's threshold
+
+
+_POLICY: Final = _Playout()
+_NO_RNG: Final = random.Random(0)  # the playout policy draws nothing; Strategy.move wants one
+
+
+def _playout(t: Table, bots: Sequence[Strategy], limit: int) -> tuple[int, int]:
+    """Play the round on ``t`` to its end: (the winner or -1 past ``limit`` actions, actions)."""
+    move = _POLICY.move
+    react = t.rules.jump_in
+    for step in range(limit):
+        if t.exposed or react:
+            action = reaction(t, bots, _NO_RNG)
+            if action is not None:
+                t.act(action)
+                if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
+                    return t.turn, step + 1
+                continue
+        if move(t, _NO_RNG):
+            return t.turn, step + 1  # end_round gives the turn to the winner
+    return -1, limit
+
+
+# -- the search ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class MoveAdvice:
+    """One move weighed by the search.
+
+    ``action`` is the move (an ``Action`` of the seat advised, legal now); ``win_rate`` the share
+    of the playouts after it in which that seat won the round, an estimate of its chance of
+    winning the round with this move (0 to 1); ``wins`` and ``rollouts`` the counts behind it
+    (``rollouts`` is 0 when it was the only move, then ``win_rate`` is NaN); ``interval()`` the
+    95% Wilson interval around ``win_rate``; ``bluff`` is True for a Wild Draw Four played while
+    holding the colour to match (R-PLAY-4: a challenge would catch it)."""
+
+    action: Action
+    win_rate: float
+    wins: int
+    rollouts: int
+    bluff: bool = False
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The Wilson score interval of ``win_rate`` (95% by default)."""
+        n = self.rollouts
+        if n == 0:
+            return (0.0, 1.0)
+        p = self.wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _is_bluff(info: InfoSet, action: Action) -> bool:
+    card = action.card
+    if card is None or KIND_OF[card] != _WD4 or info.rules.wd4_anytime or info.color < 0:
+        return False
+    return not _OF_COLOR[info.color].isdisjoint(info.hand)
+
+
+#: The expert keeps the move its playout policy would make unless another one wins more
+#: often in the same worlds by this many standard errors of the difference (paired test).
+MARGIN: Final = 1.0
+
+
+def _prior(world: Table, moves: Sequence[Action]) -> int | None:
+    """The index among ``moves`` of the move the playout policy makes (phases play and drawn),
+    or None: the move the search must beat clearly to be chosen instead."""
+    if world.phase is not _PLAY and world.phase is not _DRAWN:
+        return None
+    action = _POLICY.decide(_clone(world), _NO_RNG)  # reads only its own hand and the table
+    for i, move in enumerate(moves):
+        if move == action:
+            return i
+    return None
+
+
+def search(
+    info: InfoSet,
+    rng: random.Random,
+    *,
+    rollouts: int | None = None,
+    seconds: float | None = None,
+    steps: int = DEFAULT_STEPS,
+) -> list[MoveAdvice]:
+    """Weigh every candidate of ``info.seat`` (see the module's docstring) with ``rollouts``
+    playouts in all (default: ``steps`` simulated actions in all), within ``seconds`` if given.
+    Returns the advice for every candidate, best first (the first is the move to make)."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    base = deal_world(info, rng)
+    moves = candidates(base, info.seat)
+    if not moves:
+        return []
+    if len(moves) == 1:
+        return [MoveAdvice(moves[0], float("nan"), 0, 0, _is_bluff(info, moves[0]))]
+    k = len(moves)
+    prior = _prior(base, moves)
+    won = [0] * k  # bit w: the seat won the round in world w after this move
+    bots = (_POLICY,) * len(info.sizes)
+    seat = info.seat
+    worlds = spent = 0
+    budget = rollouts if rollouts is not None else steps
+    while True:
+        world = deal_world(info, rng)
+        bit = 1 << worlds
+        for i in range(k):
+            t = _clone(world)
+            t.act(moves[i])  # raises IllegalAction if a candidate were not legal
+            if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
+                winner, used = t.turn, 1
+            else:
+                winner, used = _playout(t, bots, PLAYOUT_LIMIT)
+            if winner == seat:
+                won[i] |= bit
+            spent += 1 if rollouts is not None else used
+        worlds += 1
+        if spent >= budget or (deadline is not None and time.perf_counter() > deadline):
+            break
+    wins = [w.bit_count() for w in won]
+    order = sorted(range(k), key=lambda i: (-wins[i], i))
+    best = order[0]
+    if prior is not None and best != prior:
+        ahead = (won[best] & ~won[prior]).bit_count()  # worlds only the best one wins
+        behind = (won[prior] & ~won[best]).bit_count()
+        mean = (ahead - behind) / worlds
+        var = (ahead + behind) / worlds - mean * mean
+        if mean <= MARGIN * sqrt(var / worlds):
+            order.remove(prior)
+            order.insert(0, prior)  # not clearly better: keep the policy's move
+    return [
+        MoveAdvice(moves[i], wins[i] / worlds, wins[i], worlds, _is_bluff(info, moves[i]))
+        for i in order
+    ]
+
+
+def _check_budget(rollouts: object, seconds: object) -> None:
+    if rollouts is not None and (
+        isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1
+    ):
+        raise ValueError(f"rollouts must be a whole number, 1 or more, or None, not {rollouts!r}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+    ):
+        raise ValueError(f"seconds must be a positive number of seconds, or None, not {seconds!r}")
+
+
+def advise(
+    state: GameState,
+    seat: int | None = None,
+    *,
+    rollouts: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+) -> list[MoveAdvice]:
+    """The expert's view of ``seat``'s moves now (default: the player to act), best first.
+
+    One ``MoveAdvice`` per candidate move (every playable card, with the colours worth naming
+    for a wild and the seats worth swapping with under H-70, then ``draw`` or ``pass``, or
+    ``challenge`` and ``accept``): its ``action``, its estimated chance of winning the round
+    (``win_rate``), and the playouts behind it (``wins``, ``rollouts``, ``interval()``). The
+    first is the move the ``expert`` strategy makes. Candidates dropped early by the search have
+    fewer playouts and come after those that went on. A single possible move comes back alone
+    with 0 playouts. An empty list: ``seat`` has nothing to decide now (not its turn, or the
+    round is over).
+
+    Only what ``seat`` may know is used (its hand, the discard pile, the number of cards in each
+    hand and in the draw pile, the public state): never the other hands or the draw pile's
+    order. Budget: ``rollouts`` playouts in all, by default ``DEFAULT_STEPS`` simulated actions
+    (at most about 0.3 s); ``seconds`` caps the wall-clock time. The same state, seat, budget
+    and ``seed`` give the same advice (unless ``seconds`` cut it short).
+    """
+    _check_budget(rollouts, seconds)
+    seat = state.turn if seat is None else seat
+    if state.is_over or seat != state.turn:
+        return []
+    info = InfoSet.of_state(state, seat)
+    return search(info, random.Random(seed), rollouts=rollouts, seconds=seconds)
+
+
+# -- the strategy ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Expert(Strategy):
+    """``expert``: the move ``advise`` ranks first, searched with ``rollouts`` / ``seconds``
+    (see the module's docstring). It always says "Uno" (unless ``forget_uno``), catches and
+    jumps in as the other strategies do (``catch``, ``jump``), and decides challenges and
+    bluffs by its search (the ``challenge`` and ``bluff`` options are not used)."""
+
+    name: str = field(default="expert", init=False)
+    rollouts: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_budget(self.rollouts, self.seconds)
+
+    def decide(self, t: Table, rng: random.Random) -> Action:
+        seat = t.turn
+        info = InfoSet.observe(t, seat)  # the search sees this, never ``t``
+        sub = random.Random(floor(rng.random() * 2**53))
+        best = search(info, sub, rollouts=self.rollouts, seconds=self.seconds)[0].action
+        if best.uno and self.forget_uno and rng.random() < self.forget_uno:
+            best = best._replace(uno=False)
+        return best
+
+    def move(self, t: Table, rng: random.Random) -> bool:
+        return carry_out(t, self.decide(t, rng))
