@@ -34,7 +34,7 @@ from math import floor
 from typing import Any, ClassVar, Final
 
 from uno.actions import Action
-from uno.cards import COLOR_OF, COLORS, POINTS_OF, Card, Color
+from uno.cards import CARDS, COLOR_OF, COLORS, POINTS_OF, WD4_INDEX, Card, Color
 from uno.engine import _OF_COLOR, _PLAYABLE, Table, apply
 from uno.state import Event, GameState, Phase
 
@@ -116,7 +116,7 @@ class Strategy:
             cards = t.matching(hand)  # the playable cards, in hand order
             if not cards:
                 return _DRAWS[seat]  # never draws by choice
-            if _WD4_CARD in cards:
+            if WD4_INDEX in cards:
                 cards = self._drop_bluff(t, cards, rng)
                 if not cards:
                     return _DRAWS[seat]
@@ -150,18 +150,20 @@ class Strategy:
                 cards = t.matching(hand)
             else:  # Table.matching, inlined
                 cards = list(filter(_PLAYABLE[t.color][t.discard[-1]], hand))
-            if cards:
-                if _WD4_CARD in cards:
-                    cards = self._drop_bluff(t, cards, rng)
-                    if not cards:
-                        return self._draw(t, seat)
-                card = (
-                    cards[floor(rng.random() * len(cards))]
-                    if self._uniform
-                    else self.pick(cards, hand, rng)
-                )
-            else:
-                return self._draw(t, seat)
+            if cards and WD4_INDEX in cards:
+                cards = self._drop_bluff(t, cards, rng)
+            if not cards:  # never draws by choice: R-DRAW-1; the Uno window closes (R-UNO-2)
+                if t.exposed:
+                    t.close_windows(seat)
+                t.draw_turn(seat)
+                if t.exposed:
+                    t.prune_exposed()
+                return False
+            card = (
+                cards[floor(rng.random() * len(cards))]
+                if self._uniform
+                else self.pick(cards, hand, rng)
+            )
         elif t.phase is _DRAWN:
             card = t.drawn  # type: ignore[assignment]  # a drawn card that can be played is played
         else:
@@ -176,16 +178,6 @@ class Strategy:
             t.prune_exposed()
         return over
 
-    @staticmethod
-    def _draw(t: Table, seat: int) -> bool:
-        """``move``'s draw (never by choice): R-DRAW-1, the Uno window closes (R-UNO-2)."""
-        if t.exposed:
-            t.close_windows(seat)
-        t.draw_turn(seat)
-        if t.exposed:
-            t.prune_exposed()
-        return False
-
     def _drop_bluff(self, t: Table, cards: list[Card], rng: random.Random) -> list[Card]:
         """Keep a Wild Draw Four among the choices only when it is not a bluff (R-PLAY-4), or
         when the strategy decides to bluff."""
@@ -193,7 +185,7 @@ class Strategy:
             return cards  # no card of the colour to match in hand: the Wild Draw Four is legal
         if self.bluff and rng.random() < self.bluff:
             return cards
-        return list(filter(_WD4_CARD.__ne__, cards))
+        return list(filter(WD4_INDEX.__ne__, cards))
 
     def _play(self, t: Table, seat: int, card: Card, rng: random.Random) -> Action:
         color = self.color(t.hands[seat], rng) if card >= 52 else None
@@ -225,7 +217,7 @@ class Strategy:
 
         chal = t.challenge
         assert chal is not None
-        known = list(t.hands[seat]) + t.discard
+        known = [CARDS[c] for c in t.hands[seat]] + [CARDS[c] for c in t.discard]  # Cards
         advice = challenge_advice(
             len(t.hands[chal.player]), chal.previous_color, known=known, pending=t.pending
         )

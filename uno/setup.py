@@ -403,11 +403,17 @@ def new_game(
     return first_deal(names, ruleset, seed, record=False).freeze()
 
 
-def first_deal(names: Sequence[str], rules: RuleSet, seed: int, record: bool = True) -> Table:
+def first_deal(
+    names: Sequence[str],
+    rules: RuleSet,
+    seed: int,
+    record: bool = True,
+    cards: Iterable[Card] = FULL_DECK,
+) -> Table:
     """The first round of a game: the draw for the dealer, then the deal, on one generator."""
     rng = rng_for(seed, 0)
     dealer = draw_for_dealer(len(names), rng).dealer
-    return deal_table(names, rules, dealer=dealer, seed=seed, record=record, rng=rng)
+    return deal_table(names, rules, dealer=dealer, seed=seed, record=record, rng=rng, cards=cards)
 
 
 def next_round(state: GameState) -> GameState:

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import pandas as pd
 
 from uno.bots import Strategy, bot_action, make_strategies, reaction
-from uno.cards import FULL_DECK
+from uno.cards import FULL_DECK, Card
 from uno.engine import Table, apply
 from uno.rules import RuleSet, as_ruleset, game_winners
 from uno.setup import deal_table, default_names, first_deal, new_game, next_round
@@ -50,6 +50,11 @@ _PLAY: Final = Phase.PLAY
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _MASK: Final = (1 << 63) - 1
+#: The deck the fast path deals: the 108 cards as plain ints. A ``Card`` is an ``int`` that
+#: changes no arithmetic, comparison or hash, so every rule plays the very same game; but
+#: CPython's fast paths for indexing tables and comparing numbers take exact ints only. The
+#: cards never leave ``play_game`` (no state is frozen from its tables).
+_PLAIN_DECK: Final = cast(tuple[Card, ...], tuple(int(card) for card in FULL_DECK))
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -100,7 +105,7 @@ def play_game(
     """One whole game (rounds until ``game_over``) on the fast path; returns a row."""
     rng = random.Random(seed)
     names = default_names(players)
-    t = first_deal(names, rules, seed, record=False)
+    t = first_deal(names, rules, seed, record=False, cards=_PLAIN_DECK)
     dealer = t.dealer
     counters = [0, 0, 0, 0, 0, 0, 0]  # rounds, turns, drawn, longest, challenges, won, catches
     check_reactions = rules.jump_in
@@ -149,7 +154,7 @@ def play_game(
             seed=seed,
             shuffles=t.shuffles,
             scores=t.scores,
-            cards=FULL_DECK,
+            cards=_PLAIN_DECK,
             record=False,
         )
 
