@@ -420,3 +420,20 @@ def test_seeded_games_are_pinned(
     games: int, players: int, rules: Any, strategies: Any, seed: int, digest: str
 ) -> None:
     assert frame_digest(simulate(games, players, rules, strategies, seed)) == digest
+
+
+def test_the_frame_is_the_one_from_records_builds() -> None:
+    rows = sim._run_chunk(0, 40, 3, as_ruleset("party"), make_strategies("greedy", 3), 5)
+    rows.append((40, 1, 3, "party", -1, "", 9, 20_000, 5, 0, 0, 0, 0, 0))  # an unfinished game
+    assert_frame_equal(
+        sim.frame_of(rows), pd.DataFrame.from_records(rows, columns=list(sim.COLUMNS))
+    )
+
+
+def test_seeded_generators_are_random_random() -> None:
+    from uno.engine import rng_for, seeded
+
+    for seed in (0, 1, -7, 2**63 - 1, 2**80, 123_456_789):
+        assert seeded(seed).getstate() == random.Random(seed).getstate()
+        assert rng_for(seed, 3).getstate() == random.Random(f"uno:{seed}:3").getstate()
+        assert rng_for(seed, "x").random() == random.Random(f"uno:{seed}:x").random()

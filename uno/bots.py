@@ -85,6 +85,8 @@ class Strategy:
             value = getattr(self, option)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"{option} is a probability from 0 to 1, not {value!r}")
+        # The class's flag, copied on the instance: CPython reads an instance attribute faster.
+        object.__setattr__(self, "_uniform", type(self)._uniform)
 
     #: True when a class keeps Strategy.pick (``decide`` then inlines it).
     _uniform: ClassVar[bool] = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from hashlib import sha512
 from itertools import islice
 from typing import Any, Final
 
@@ -56,8 +57,24 @@ CHOOSE_COLOR, ROUND_OVER, GAME_OVER = Phase.CHOOSE_COLOR, Phase.ROUND_OVER, Phas
 
 
 def rng_for(seed: int, step: int | str) -> random.Random:
-    """The seeded generator of shuffle number ``step`` of a game: the same on every machine."""
-    return random.Random(f"uno:{seed}:{step}")
+    """The seeded generator of shuffle number ``step`` of a game: the same on every machine
+    (``random.Random(f"uno:{seed}:{step}")``)."""
+    text = f"uno:{seed}:{step}".encode()
+    return seeded(int.from_bytes(text + sha512(text).digest()))  # Random.seed's text -> int
+
+
+#: ``random.Random.seed`` less its Python-level checks: the C generator's own seeding.
+_seed_c: Final = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for a whole number, made without ``random.py``'s Python-level
+    ``__init__`` and ``seed`` (simulations make two a game); the very same generator state
+    (a test compares ``getstate()``)."""
+    rng = random.Random.__new__(random.Random)
+    _seed_c(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:

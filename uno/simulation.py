@@ -15,11 +15,12 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Final, cast
 
+import numpy as np
 import pandas as pd
 
 from uno.bots import Strategy, bot_action, make_strategies, reaction
 from uno.cards import FULL_DECK, Card
-from uno.engine import Table, apply
+from uno.engine import Table, apply, seeded
 from uno.rules import RuleSet, as_ruleset, game_winners
 from uno.setup import deal_table, default_names, first_deal, new_game, next_round
 from uno.state import GameState, Phase
@@ -55,6 +56,21 @@ _MASK: Final = (1 << 63) - 1
 #: CPython's fast paths for indexing tables and comparing numbers take exact ints only. The
 #: cards never leave ``play_game`` (no state is frozen from its tables).
 _PLAIN_DECK: Final = cast(tuple[Card, ...], tuple(int(card) for card in FULL_DECK))
+
+
+_TEXT_COLUMNS: Final = frozenset({"rules", "winner_strategy"})
+
+
+def frame_of(rows: Sequence[tuple[Any, ...]]) -> pd.DataFrame:
+    """The frame of ``rows`` (``COLUMNS``), built column by column from typed arrays: the same
+    frame as ``pd.DataFrame.from_records(rows, columns=COLUMNS)``, in half the time."""
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(COLUMNS)
+    return pd.DataFrame(
+        {
+            name: np.array(values, dtype=object if name in _TEXT_COLUMNS else np.int64)
+            for name, values in zip(COLUMNS, columns, strict=True)
+        }
+    )
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -103,7 +119,7 @@ def play_game(
     players: int, rules: RuleSet, strategies: Sequence[Strategy], seed: int, index: int = 0
 ) -> tuple[Any, ...]:
     """One whole game (rounds until ``game_over``) on the fast path; returns a row."""
-    rng = random.Random(seed)
+    rng = seeded(seed)  # random.Random(seed), made faster
     names = default_names(players)
     t = first_deal(names, rules, seed, record=False, cards=_PLAIN_DECK)
     dealer = t.dealer
@@ -246,4 +262,4 @@ def simulate(
                 raise
         for a, _ in chunks:
             rows.extend(results[a])
-    return pd.DataFrame.from_records(rows, columns=list(COLUMNS))
+    return frame_of(rows)
