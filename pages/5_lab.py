@@ -16,7 +16,7 @@ from plotly.subplots import make_subplots
 from uno.academy import lab
 from uno.academy.i18n import t
 from uno.academy.jobs import ABANDONED, DONE, WAITING, JobBoard
-from uno.bots import CHALLENGE_POLICIES, STRATEGIES
+from uno.bots import CHALLENGE_POLICIES, HEURISTICS
 from uno.cards import CARDS, COLORS, Card, Color
 from uno.ui.cards import card_label, show_cards
 from uno.ui.frame import frame
@@ -62,7 +62,7 @@ DEFAULTS: dict[str, Any] = {
     "lab_win_rules": "official",
     "lab_win_games": 2000,
     "lab_seat_players": 4,
-    "lab_tour_strategies": list(STRATEGIES),
+    "lab_tour_strategies": list(HEURISTICS),
     "lab_tour_challenge": "never",
 }
 for _key, _value in DEFAULTS.items():
@@ -658,7 +658,7 @@ cols = st.columns(2)
 with cols[0]:
     chosen_bots = st.multiselect(
         t("lab.wins.strategies", lang),
-        list(STRATEGIES),
+        list(HEURISTICS),
         key="lab_tour_strategies",
         format_func=strategy_name,
     )

@@ -16,6 +16,7 @@ import pytest
 
 import uno
 from uno import Action, Card, Color, GameState, Phase, Strategy, make_strategy
+from uno.bots import HEURISTICS
 from uno.academy.i18n import LANGS, t
 from uno.odds import p_guilty
 
@@ -129,7 +130,7 @@ def colour_counts(hand: Sequence[Card], weight: Mapping[Card, int] | None = None
 
 # -- every strategy, every option, only legal moves -------------------------------------------
 @pytest.mark.parametrize("rules_name", list(RULE_SETS))
-@pytest.mark.parametrize("name", list(uno.STRATEGIES))
+@pytest.mark.parametrize("name", HEURISTICS)
 def test_bots_only_play_legal_moves(name: str, rules_name: str) -> None:
     verbs: Counter[str] = Counter()
 
@@ -153,7 +154,7 @@ def test_bots_only_play_legal_moves(name: str, rules_name: str) -> None:
 
 
 def test_mixed_strategies_at_one_table_play_legal_moves() -> None:
-    names = list(uno.STRATEGIES)
+    names = list(HEURISTICS)
     for seed in range(10):
         bots = [
             make_strategy(names[(seed + i) % 5], **seat_options(seed * 3 + i)) for i in range(5)
@@ -163,7 +164,7 @@ def test_mixed_strategies_at_one_table_play_legal_moves() -> None:
 
 
 def test_bots_are_reproducible() -> None:
-    bots = [make_strategy(n, bluff=0.5, forget_uno=0.3, catch=0.5) for n in uno.STRATEGIES]
+    bots = [make_strategy(n, bluff=0.5, forget_uno=0.3, catch=0.5) for n in HEURISTICS]
 
     def trace(seed: int) -> list[Action]:
         moves: list[Action] = []
@@ -343,7 +344,7 @@ def test_r_uno_1_bots_say_uno_unless_they_forget() -> None:
         said += any(e.type == "said_uno" for e in events)
 
     for seed in range(20):
-        play(single("party"), [make_strategy(n) for n in uno.STRATEGIES], seed, check)
+        play(single("party"), [make_strategy(n) for n in HEURISTICS], seed, check)
     assert said > 10
 
 
@@ -371,7 +372,7 @@ def _count_bluffs(rules_name: str, bluff_chance: float, seeds: range) -> tuple[i
             bluffs += uno.is_bluff(state, action)
 
     for seed in seeds:
-        bots = [make_strategy(n, bluff=bluff_chance) for n in uno.STRATEGIES]
+        bots = [make_strategy(n, bluff=bluff_chance) for n in HEURISTICS]
         play(single(RULE_SETS[rules_name]), bots, seed, check)
     return wd4s, bluffs
 
@@ -440,14 +441,16 @@ def test_r_chal_2_challenge_odds_follows_the_exact_odds() -> None:
 
 # -- options and names ------------------------------------------------------------------------
 def test_make_strategy_by_name_and_object() -> None:
-    for name, cls in uno.STRATEGIES.items():
+    for name in HEURISTICS:
+        cls = uno.STRATEGIES[name]
         bot = make_strategy(name, challenge="odds", bluff=0.25)
         assert isinstance(bot, cls) and bot.name == name
         assert (bot.challenge, bot.bluff, bot.forget_uno) == ("odds", 0.25, 0.0)
         assert make_strategy(bot) is bot
         changed = make_strategy(bot, catch=0.0)
         assert changed.name == name and changed.catch == 0.0 and changed.bluff == 0.25
-    assert list(uno.STRATEGIES) == ["random", "first", "greedy", "color_keeper", "save_wilds"]
+    assert list(HEURISTICS) == ["random", "first", "greedy", "color_keeper", "save_wilds"]
+    assert list(uno.STRATEGIES) == [*HEURISTICS, "expert"]  # uno.expert, tests/test_expert.py
 
 
 @pytest.mark.parametrize(
@@ -486,7 +489,7 @@ def test_every_strategy_has_a_name_and_description(lang: str) -> None:
         assert title.strip() and description.strip()
         assert len(description) > len(title)
         names.add(title)
-    assert len(names) == len(uno.STRATEGIES)  # five different names
+    assert len(names) == len(uno.STRATEGIES)  # six different names
     for policy in uno.bots.CHALLENGE_POLICIES:
         assert t(f"bot.challenge.{policy}", lang).strip()
 

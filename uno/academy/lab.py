@@ -24,7 +24,7 @@ from typing import Any, Final
 import pandas as pd
 
 from uno import odds
-from uno.bots import CHALLENGE_POLICIES, STRATEGIES, make_strategy
+from uno.bots import CHALLENGE_POLICIES, HEURISTICS, make_strategy
 from uno.cards import COLOR_OF, Card, Color, parse_card, parse_color
 from uno.engine import matches
 from uno.errors import NotationError
@@ -367,8 +367,8 @@ def tournament(
     Columns: ``strategy``, ``wins``, ``games``, ``share``, ``low``, ``high``, ``fair``.
     """
     names = list(strategies)
-    if len(set(names)) != len(names) or not set(names) <= set(STRATEGIES):
-        raise ValueError(f"give different strategies among {', '.join(STRATEGIES)}")
+    if len(set(names)) != len(names) or not set(names) <= set(HEURISTICS):
+        raise ValueError(f"give different strategies among {', '.join(HEURISTICS)}")
     if challenge not in CHALLENGE_POLICIES:
         raise ValueError(f"challenge must be one of {', '.join(CHALLENGE_POLICIES)}")
     bots = [make_strategy(name, challenge=challenge) for name in names]
@@ -528,7 +528,7 @@ table[["low", "high"]] = [wilson_interval(w, len(games)) for w in table["wins"]]
 print(table.round(3).to_string(index=False))
 """,
         {
-            "strategies": list(STRATEGIES),
+            "strategies": list(HEURISTICS),
             "challenge": "never",
             "rules": "official",
             "n": 2000,
