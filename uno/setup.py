@@ -74,27 +74,39 @@ def choose_dealer(players: int, seed: int) -> DealerChoice:
 
 def draw_for_dealer(players: int, rng: random.Random) -> DealerChoice:
     """R-SETUP-2 with a given generator (``new_game`` goes on to shuffle for the deal with it)."""
-    contenders = list(range(players))
     rounds: list[tuple[tuple[int, Card], ...]] = []
+    dealer = _draw_dealer(players, rng, rounds)
+    return DealerChoice(tuple(rounds), dealer)
+
+
+def _draw_dealer(
+    players: int, rng: random.Random, rounds: list[tuple[tuple[int, Card], ...]] | None = None
+) -> int:
+    """The dealer drawn by R-SETUP-2 (each draw appended to ``rounds`` when given)."""
+    contenders = list(range(players))
     draw = rng.random
+    size = len(FULL_DECK)
     while True:
         # The contenders draw from the shuffled deck (a partial Fisher-Yates shuffle: only the
         # cards drawn are placed); the cards go back before a tie is drawn again.
         deck = list(FULL_DECK)
-        size = len(deck)
         for i in range(len(contenders)):
             j = i + floor(draw() * (size - i))
             deck[i], deck[j] = deck[j], deck[i]
-        draws = tuple(zip(contenders, deck, strict=False))
-        rounds.append(draws)
-        values = [_DEALER_VALUE[card] for _, card in draws]
-        best = max(values)
-        contenders = []
-        for (seat, _), value in zip(draws, values, strict=True):
-            if value == best:
-                contenders.append(seat)
-        if len(contenders) == 1:
-            return DealerChoice(tuple(rounds), contenders[0])
+        if rounds is not None:
+            rounds.append(tuple(zip(contenders, deck, strict=False)))
+        best = -1
+        highest: list[int] = []  # the contenders who drew the highest number, in order
+        for i, seat in enumerate(contenders):
+            value = _DEALER_VALUE[deck[i]]
+            if value > best:
+                best = value
+                highest = [seat]
+            elif value == best:
+                highest.append(seat)
+        if len(highest) == 1:
+            return highest[0]
+        contenders = highest
 
 
 def default_names(players: int) -> tuple[str, ...]:
@@ -235,7 +247,7 @@ def deal_table(
     # Dealt one card at a time, starting at the dealer's left: seat (dealer + 1 + i) % n gets
     # cards i, i + n, i + 2n, ... from the top of the deck (the end of the list).
     top = len(deck)
-    hands: list[list[Card]] = [[] for _ in range(n)]
+    hands: list[list[Card]] = [[]] * n  # every seat gets its own list below
     for i in range(n):
         hands[(dealer + 1 + i) % n] = deck[top - 1 - i : top - n * hand_size - 1 : -n]
     del deck[top - n * hand_size :]
@@ -412,7 +424,7 @@ def first_deal(
 ) -> Table:
     """The first round of a game: the draw for the dealer, then the deal, on one generator."""
     rng = rng_for(seed, 0)
-    dealer = draw_for_dealer(len(names), rng).dealer
+    dealer = _draw_dealer(len(names), rng)
     return deal_table(names, rules, dealer=dealer, seed=seed, record=record, rng=rng, cards=cards)
 
 
