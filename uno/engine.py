@@ -679,7 +679,8 @@ class Table:
 
             if len(hand) == 1:  # R-UNO-1
                 if uno:
-                    self.emit("said_uno", seat=seat)
+                    if self.events is not None:
+                        self.emit("said_uno", seat=seat)
                 elif seat not in self.exposed:
                     self.exposed.append(seat)
 
@@ -753,20 +754,22 @@ class Table:
                 self.scores[s] += p
         else:
             self.scores[winner] += sum(hand_points)
-        self.emit(
-            "round_won",
-            seat=winner,
-            points=0 if lowest else sum(hand_points),
-            hand_points=hand_points,
-            scores=tuple(self.scores),
-        )
+        if self.events is not None:
+            self.emit(
+                "round_won",
+                seat=winner,
+                points=0 if lowest else sum(hand_points),
+                hand_points=hand_points,
+                scores=tuple(self.scores),
+            )
         seats = game_winners(
             self.scores, winner, target=self.rules.target_score, scoring=self.rules.scoring
         )
         over = bool(seats)
         if over:
             self.phase = GAME_OVER
-            self.emit("game_won", seats=seats, scores=tuple(self.scores))
+            if self.events is not None:
+                self.emit("game_won", seats=seats, scores=tuple(self.scores))
         else:
             self.phase = ROUND_OVER
 
