@@ -648,7 +648,7 @@ class Table:
 
         # Two cards or more left and no 7 or 0 under H-70: no end, no swap, no Uno to judge
         # (the common case).
-        if len(hand) < 2 or (card in _SEVEN_OR_ZERO and self.rules.seven_zero):
+        if len(hand) < 2 or (self.rules.seven_zero and card in _SEVEN_OR_ZERO):
             if not hand:  # R-END-1
                 if kind in (_DRAW_TWO, _WD4):
                     self.pending += 2 if kind == _DRAW_TWO else 4
@@ -664,7 +664,7 @@ class Table:
                 self.end_round(seat)
                 return True
 
-            if card in _SEVEN_OR_ZERO and self.rules.seven_zero:  # H-70
+            if self.rules.seven_zero and card in _SEVEN_OR_ZERO:  # H-70
                 if card % 13 == _RANK7:
                     assert target is not None
                     hands = self.hands
