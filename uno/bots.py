@@ -174,7 +174,10 @@ class Strategy:
             over = t.do_play(self._play(t, seat, card, rng))
         else:  # Strategy._play without 7-0: the colour first, then whether to say "Uno"
             named = self.color(hand, rng) if card >= 52 else None
-            uno = len(hand) == 2 and not (self.forget_uno and rng.random() < self.forget_uno)
+            if len(hand) == 2:  # R-UNO-1 (an if, not an and: CPython compares ints faster)
+                uno = not (self.forget_uno and rng.random() < self.forget_uno)
+            else:
+                uno = False
             over = t.play_card(seat, card, named, None, uno)
         if t.exposed:
             t.prune_exposed()

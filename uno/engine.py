@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from hashlib import sha512
-from itertools import islice
+from itertools import chain, islice
 from typing import Any, Final
 
 from uno.actions import Action, parse_action
@@ -747,12 +747,16 @@ class Table:
         self.pending = 0
         self.challenge = None
         self.turn = winner
-        hand_points = tuple(sum(map(POINTS_OF.__getitem__, h)) for h in self.hands)
         lowest = self.rules.scoring == "lowest"
+        if lowest or self.events is not None:
+            hand_points = tuple(sum(map(POINTS_OF.__getitem__, h)) for h in self.hands)
+        else:  # only the total counts: one pass over every hand
+            hand_points = ()
+            self.scores[winner] += sum(map(POINTS_OF.__getitem__, chain.from_iterable(self.hands)))
         if lowest:
             for s, p in enumerate(hand_points):
                 self.scores[s] += p
-        else:
+        elif hand_points:
             self.scores[winner] += sum(hand_points)
         if self.events is not None:
             self.emit(
