@@ -8,6 +8,7 @@ the content tests make sure none is missing in any language.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -20,8 +21,11 @@ __all__ = [
     "LANGS",
     "card_label",
     "catalog",
+    "join_words",
     "normalize_lang",
+    "number",
     "page_text",
+    "percent",
     "plural_form",
     "t",
 ]
@@ -119,3 +123,26 @@ def card_label(card: Card, lang: str, named: Color | None = None) -> str:
         return face
     key = "card.label_number" if card.kind == Kind.NUMBER else "card.label_action"
     return t(key, lang, face=face, color=t(f"card.color.{card.color.name}", lang))
+
+
+def number(value: float, lang: str, digits: int = 0) -> str:
+    """A number as the reader writes it: ``1,234.5`` (en), ``1 234,5`` (fr, ru: a narrow
+    no-break space between thousands, so a number never wraps)."""
+    text = f"{value:,.{digits}f}"
+    if normalize_lang(lang) == "en":
+        return text
+    return text.replace(",", "\u202f").replace(".", ",")
+
+
+def percent(share: float, lang: str, digits: int = 0) -> str:
+    """A share (0.41) as a percent in the reader's typography: ``41%``, ``41 %`` (no-break)."""
+    value = number(100 * share, lang, digits)
+    return f"{value}%" if normalize_lang(lang) == "en" else f"{value}\u202f%"
+
+
+def join_words(items: Sequence[str], lang: str) -> str:
+    """A list in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Léa" (fr "et", ru "и")."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return t("words.list", lang, head=", ".join(items[:-1]), last=items[-1])

@@ -14,6 +14,7 @@ from typing import Final, Literal
 
 from uno.academy.i18n import card_label, t
 from uno.cards import Card, Color, Kind
+from uno.ui.charts import BLUE, GREEN, VERMILION
 
 __all__ = [
     "COLOR_FILL",
@@ -34,10 +35,10 @@ SIZES: Final[dict[str, int]] = {"sm": 56, "md": 84, "lg": 124, "xl": 168}
 
 # Okabe-Ito hues: told apart by most colour-blind readers, and each also has its own shape.
 COLOR_FILL: Final[dict[Color, str]] = {
-    Color.R: "#D55E00",
-    Color.Y: "#F0C419",
-    Color.G: "#009E73",
-    Color.B: "#0072B2",
+    Color.R: VERMILION,
+    Color.Y: "#F0C419",  # a deeper yellow than the charts' YELLOW: white ink must read on it
+    Color.G: GREEN,
+    Color.B: BLUE,
 }
 COLOR_INK: Final[dict[Color, str]] = {
     Color.R: "#FFFFFF",

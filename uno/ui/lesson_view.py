@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -262,6 +263,7 @@ def show_quiz(lesson: Lesson, lang: str, words: dict[str, Any]) -> int:
         st.markdown(f"**{t('lessons.question', lang, number=number)}.** {text['prompt']}")
         options = question_options(q)
         with st.form(f"{key}_form"):
+            value: str | float | None
             if q.kind in NUMERIC_KINDS:
                 value = st.number_input(
                     t("lessons.answer_number", lang),
@@ -276,7 +278,7 @@ def show_quiz(lesson: Lesson, lang: str, words: dict[str, Any]) -> int:
                     options,
                     index=None,
                     key=f"{key}_value",
-                    format_func=lambda o, q=q: _answer_label(q, o, words, lang),
+                    format_func=partial(_answer_label, q, words=words, lang=lang),
                     label_visibility="collapsed",
                     horizontal=len(options) <= 4,
                 )
