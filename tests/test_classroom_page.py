@@ -15,9 +15,9 @@ from tests.conftest import ROOT
 from uno.academy import classroom
 from uno.academy.classroom import TIPS
 from uno.academy.i18n import LANGS, card_label, t
-from uno.academy.sandbox import md_escape
 from uno.cards import Card, Color, deck_summary
 from uno.ui.frame import PAGES
+from uno.ui.words import inert as md_escape
 
 CARD = re.compile(r'data-card="([^"]+)"')
 LOOK = re.compile(r'class="uno-card uno-(\w+)"[^>]*data-card="([^"]+)"')

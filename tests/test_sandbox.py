@@ -16,7 +16,6 @@ from uno.academy.sandbox import (
     build_scenario,
     decode_share,
     encode_share,
-    md_escape,
     next_bot_action,
     story_line,
 )
@@ -148,10 +147,3 @@ def test_story_line_keys_exist_for_every_event_type() -> None:
         key, values = story_line(event, ["Ana", "Ben"])
         for lang in LANGS:
             assert t(key, lang, **{k: str(v) for k, v in values.items()})
-
-
-@pytest.mark.parametrize("name", ["[x](http://evil)", "![i](http://e/i.png)", "**b**", "<b>h</b>"])
-def test_md_escape_makes_names_inert(name: str) -> None:
-    escaped = md_escape(name)
-    for char in "[]()*<>!":
-        assert f"\\{char}" in escaped or char not in name

@@ -23,8 +23,9 @@ import uno
 from tests.conftest import ROOT
 from uno.academy.i18n import normalize_lang
 from uno.academy.lessons import parse_progress
-from uno.academy.sandbox import MAX_SHARE_CHARS, decode_share, md_escape
+from uno.academy.sandbox import MAX_SHARE_CHARS, decode_share
 from uno.ui.cards import card_html
+from uno.ui.words import inert as md_escape
 
 APP_FILES = [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("uno/**/*.py")]
 EVIL_NAME = "[x](http://e.x)![i](http://e.x)<img s=x>"

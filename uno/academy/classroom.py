@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from uno.academy.i18n import normalize_lang, t
-from uno.academy.lessons import lessons
+from uno.academy.lessons import lesson_for_rule
 from uno.actions import Action, parse_action
 from uno.bots import Strategy, make_strategy, reaction
 from uno.cards import COLORS, FULL_DECK, Card, Color, Kind, deck_summary
 from uno.engine import Table, apply, is_bluff, playable_cards
+from uno.engine import play_action as engine_play_action
 from uno.rules import PRESETS, RuleSet
 from uno.setup import HAND_SIZE, check_names, start_round
 from uno.state import Event, GameState, Phase
@@ -44,7 +45,6 @@ __all__ = [
     "hint_action",
     "kid_line",
     "kid_playable",
-    "lesson_for_rule",
     "move",
     "needs_uno",
     "new_kids_game",
@@ -220,17 +220,12 @@ def _run_bots(game: Game, rng: random.Random) -> Game:
 # -- tips ------------------------------------------------------------------------------------
 
 
-def lesson_for_rule(rule: str) -> int:
-    """The number of the first lesson that teaches ``rule`` (KeyError when none does)."""
-    for lesson in lessons():
-        if rule in lesson.rules:
-            return lesson.number
-    raise KeyError(f"no lesson teaches {rule}")
-
-
 def tip_lesson(tip: str) -> int:
     """The number of the lesson that teaches a tip's ruling."""
-    return lesson_for_rule(TIP_RULES[tip])
+    number = lesson_for_rule(TIP_RULES[tip])
+    if number is None:
+        raise KeyError(f"no lesson teaches {TIP_RULES[tip]}")
+    return number
 
 
 def new_tips(events: Iterable[Event], state: GameState, seen: Iterable[str]) -> list[str]:
@@ -319,11 +314,11 @@ def play_action(
     state: GameState, seat: int, card: Card, color: Color | None = None, uno: bool = False
 ) -> Action:
     """Playing ``card`` (naming ``color`` for a wild, the colour held most by default); with
-    ``uno`` the child says "Uno" as they play (only when it leaves one card)."""
+    ``uno`` the child says "Uno" as they play (only when it leaves one card). The engine's
+    ``play_action`` says what the tap means and refuses it when the rules do."""
     if card.is_wild and color is None:
         color = best_color(c for c in state.hands[seat] if c != card)
-    named = color if card.is_wild else None
-    return Action(seat, "play", card, named, None, uno and len(state.hands[seat]) == 2)
+    return engine_play_action(state, seat, card, color=color, say_uno=uno)
 
 
 def hint_action(state: GameState, seat: int, uno: bool = True) -> Action | None:

@@ -34,6 +34,7 @@ __all__ = [
     "Verdict",
     "board_options",
     "judge_board",
+    "lesson_for_rule",
     "lesson_text",
     "lessons",
     "question_answer",
@@ -183,6 +184,16 @@ def lessons() -> tuple[Lesson, ...]:
 
 
 @cache
+@cache
+def lesson_for_rule(rule: str) -> int | None:
+    """The number of the first lesson that teaches ``rule``, or None when no lesson does: the
+    one lookup behind every "see lesson N" link (refusals, tips, the teachers' page)."""
+    for lesson in lessons():
+        if rule in lesson.rules:
+            return lesson.number
+    return None
+
+
 def lesson_text(lesson: Lesson, lang: str) -> tuple[str, dict[str, Any]]:
     """The explanation (Markdown) and the words (title, prompts, feedback) of a lesson, read
     once per language (the lessons page asks for every title on each run). Read-only."""

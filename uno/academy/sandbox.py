@@ -23,7 +23,6 @@ __all__ = [
     "build_scenario",
     "decode_share",
     "encode_share",
-    "md_escape",
     "story_line",
 ]
 
@@ -31,13 +30,6 @@ __all__ = [
 #: chat apps cut long URLs, and a cap keeps a strange link from costing the server anything).
 MAX_SHARE_CHARS: Final = 8000
 _LINK_CHARS: Final = re.compile(r"^[A-Za-z0-9_-]+$")
-_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
-
-
-def md_escape(text: str) -> str:
-    """User text (a player's name) made inert for Streamlit's Markdown: no links, images,
-    emphasis or HTML can come out of it."""
-    return _MD_SPECIAL.sub(r"\\\1", text.replace("\n", " "))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ __all__ = [
     "COLOR_FILL",
     "COLOR_SHAPE",
     "SIZES",
+    "CardState",
     "card_html",
     "card_label",
     "cards_html",
