@@ -6,7 +6,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser import ARTIFACTS, browser_page, streamlit_server, wait_for_app
+from tests.browser import (
+    ARTIFACTS,
+    SERVER_LOGS,
+    browser_page,
+    deprecations,
+    streamlit_server,
+    wait_for_app,
+)
 from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -133,3 +140,11 @@ def test_every_page_in_every_language_opens_without_an_exception(base: str) -> N
     problems = sweep(base, ARTIFACTS / "sweep", [(p, lang) for p in paths for lang in LANGS])
     assert not problems, problems
     assert len(list((ARTIFACTS / "sweep").glob("*.png"))) >= len(paths) * len(LANGS)
+    # Every page drawn in every language: the server logged no deprecated Streamlit call.
+    assert not deprecations(base), deprecations(base)
+
+
+def test_zz_no_deprecated_streamlit_call_in_the_server_log(base: str) -> None:
+    """Last of the module: whatever the tests above clicked, the log holds no deprecation."""
+    assert SERVER_LOGS[base].stat().st_size > 0
+    assert not deprecations(base), deprecations(base)

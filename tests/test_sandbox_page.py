@@ -160,3 +160,26 @@ def test_broken_share_links_show_a_message(link: str) -> None:
     at = open_sandbox("fr", share=link)
     assert "sb_timeline" not in at.session_state
     assert at.error
+
+
+def test_a_click_runs_the_script_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every control of the sandbox is a callback: one click, one run of the page (it used to
+    be two: a button's branch changed the state, then called st.rerun)."""
+    import uno.ui.sandbox_view as view
+
+    runs: list[int] = []
+    real = view.show_sandbox
+
+    def counted(lang: str) -> None:
+        runs.append(1)
+        real(lang)
+
+    monkeypatch.setattr(view, "show_sandbox", counted)
+    at = open_sandbox("en")
+    build(at, ["R1 R2 G3", "R4 R5 R6", "R7 R8 R9"], "B0 Y0 R0")
+    at.selectbox(key="sb_ctrl_1").set_value("first").run()
+    for key in ("sb_card_0_R1", "sb_undo", "sb_redo", "sb_step", "sb_until", "sb_restart"):
+        before = len(runs)
+        click(at, key)
+        assert len(runs) - before == 1, key
+    assert len(at.session_state["sb_timeline"].states) >= 3

@@ -72,7 +72,7 @@ def frame(page_id: str) -> str:
     page = page_by_id(page_id)
     title = t("app.title", lang)
     page_title = title if page.id == "home" else f"{t(f'nav.{page.id}', lang)} · {title}"
-    st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state="expanded")
+    st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state="auto")
     with st.sidebar:
         st.session_state[WIDGET_KEY] = lang  # re-seed the widget from the plain key
         st.selectbox(

@@ -13,26 +13,28 @@ from typing import Any
 
 import streamlit as st
 
-from uno.academy.i18n import t
+from uno.academy.i18n import card_label, join_words, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
+    ChoiceBoard,
     Lesson,
+    LessonBoard,
+    PlayBoard,
     Question,
     Verdict,
-    board_answer,
-    board_options,
-    board_state,
-    judge_board,
+    board_of,
+    format_progress,
     lesson_text,
+    lessons,
+    parse_progress,
     question_answer,
     question_options,
     question_refusal,
-    right_board_options,
     scenario_of,
 )
 from uno.cards import Card, Color
 from uno.state import GameState, Phase
-from uno.ui.cards import card_label, color_badge_html, show_cards
+from uno.ui.cards import color_badge_html, show_cards
 
 CARD_ROW = re.compile(r"^\[\[([A-Za-z0-9 ]+)\]\]$")
 DEFAULT_NAMES = ("Ana", "Ben", "Léa", "Max")
@@ -135,51 +137,78 @@ def _feedback(verdict: Verdict, right_text: str, wrong_text: str, lang: str) -> 
         st.warning(f"**{t('lessons.wrong', lang)}** {wrong_text}")
 
 
+# -- the boards: one view function per kind ---------------------------------------------------
+
+
+def _situation_move(board: LessonBoard, names: list[str], lang: str) -> None:
+    """play, choice: the situation the learner acts on."""
+    assert isinstance(board, PlayBoard | ChoiceBoard) and board.state is not None
+    _table(board.state, lang, board.learner, board.board.show_hands)
+
+
+def _situation_after_move(board: LessonBoard, names: list[str], lang: str) -> None:
+    """next_seat, points: the situation, then the card just played (and the hands left)."""
+    state, action = board.state, board.board.action
+    assert state is not None and action is not None
+    mover = int(action.split(":")[0])
+    _table(state, lang, mover, board.board.show_hands)
+    st.caption(t("lessons.plays", lang, name=names[mover]))
+    show_cards([Card(action.split()[-1])], lang, caption=True)
+    if board.kind == "points":
+        for seat in range(state.n_players):
+            if seat != mover:
+                st.caption(t("lessons.hand_of", lang, name=names[seat]))
+                show_cards(sorted(state.hands[seat]), lang, size="sm", caption=True)
+
+
+def _situation_dealer(board: LessonBoard, names: list[str], lang: str) -> None:
+    """dealer: the card each player drew."""
+    cards = board.board.cards
+    for seat, (col, code) in enumerate(zip(st.columns(len(cards)), cards, strict=True)):
+        with col:
+            st.caption(t("lessons.dealer_draw", lang, name=names[seat]))
+            show_cards([Card(code)], lang, caption=True)
+
+
+def _situation_first_player(board: LessonBoard, names: list[str], lang: str) -> None:
+    """first_player: who dealt, and the first card turned up."""
+    assert board.board.first is not None
+    st.caption(t("lessons.dealer_is", lang, name=names[board.board.dealer]))
+    st.caption(t("lessons.first_card", lang))
+    show_cards([Card(board.board.first)], lang, caption=True)
+
+
+#: How each board kind draws its situation (a new kind adds one line here).
+SITUATIONS: dict[str, Callable[[LessonBoard, list[str], str], None]] = {
+    "play": _situation_move,
+    "choice": _situation_move,
+    "next_seat": _situation_after_move,
+    "points": _situation_after_move,
+    "dealer": _situation_dealer,
+    "first_player": _situation_first_player,
+}
+
+
+def _choose(answer_key: str, option: str) -> None:
+    st.session_state[answer_key] = option
+
+
+def _choose_number(answer_key: str, number_key: str) -> None:
+    st.session_state[answer_key] = str(int(st.session_state.get(number_key) or 0))
+
+
 def show_board(
     lesson: Lesson, lang: str, words: dict[str, Any], on_right: Callable[[], None]
 ) -> None:
-    board = lesson.board
+    board = board_of(lesson)
     key = f"lesson_{lesson.key}"
-    state = board_state(lesson)
-    count = (
-        state.n_players
-        if state is not None
-        else (len(board.cards) if board.kind == "dealer" else board.players)
-    )
-    names = _names(state, count, lang)
+    names = _names(board.state, board.players, lang)
     st.subheader(t("lessons.board", lang))
     st.write(words["board"]["prompt"])
-
-    if state is not None and board.kind in ("play", "choice", "next_seat", "points"):
-        learner = state.turn if board.seat is None else board.seat
-        if board.kind in ("next_seat", "points"):
-            assert board.action is not None
-            mover = int(board.action.split(":")[0])
-            _table(state, lang, mover, board.show_hands)
-            card = Card(board.action.split()[-1])
-            st.caption(t("lessons.plays", lang, name=names[mover]))
-            show_cards([card], lang, caption=True)
-            if board.kind == "points":
-                for seat in range(state.n_players):
-                    if seat != mover:
-                        st.caption(t("lessons.hand_of", lang, name=names[seat]))
-                        show_cards(sorted(state.hands[seat]), lang, size="sm", caption=True)
-        else:
-            _table(state, lang, learner, board.show_hands)
-    elif board.kind == "dealer":
-        cols = st.columns(len(board.cards))
-        for seat, (col, code) in enumerate(zip(cols, board.cards, strict=True)):
-            with col:
-                st.caption(t("lessons.dealer_draw", lang, name=names[seat]))
-                show_cards([Card(code)], lang, caption=True)
-    elif board.kind == "first_player":
-        assert board.first is not None
-        st.caption(t("lessons.dealer_is", lang, name=names[board.dealer]))
-        st.caption(t("lessons.first_card", lang))
-        show_cards([Card(board.first)], lang, caption=True)
+    SITUATIONS[board.kind](board, names, lang)
 
     answer_key = f"{key}_answer"
-    options = board_options(lesson)
+    options = board.options()
     color: str | None = None
     if any(o.startswith("play W") for o in options):
         color = st.selectbox(
@@ -188,36 +217,40 @@ def show_board(
             key=f"{key}_color",
             format_func=lambda code: t(f"color.{code}", lang),
         )
-    if board.kind == "points":
-        with st.form(f"{key}_form"):
-            number = st.number_input(
-                t("lessons.answer_number", lang),
-                min_value=0,
-                max_value=10_000,
-                step=1,
-                key=f"{key}_number",
-            )
-            if st.form_submit_button(t("lessons.check", lang), key=f"{key}_submit"):
-                st.session_state[answer_key] = str(int(number))
+    if not options:  # a number to type
+        st.number_input(
+            t("lessons.answer_number", lang),
+            min_value=0,
+            max_value=10_000,
+            step=1,
+            key=f"{key}_number",
+        )
+        st.button(
+            t("lessons.check", lang),
+            key=f"{key}_submit",
+            on_click=_choose_number,
+            args=(answer_key, f"{key}_number"),
+        )
     else:
         columns = st.columns(min(len(options), 6))
         for i, option in enumerate(options):
-            with columns[i % len(columns)]:
-                if st.button(
-                    option_label(option, names, lang, words),
-                    key=f"{key}_opt_{option}",
-                    use_container_width=True,
-                ):
-                    st.session_state[answer_key] = option
-    if st.button(t("lessons.show_me", lang), key=f"{key}_show"):
-        st.session_state[answer_key] = right_board_options(lesson)[0]
+            columns[i % len(columns)].button(
+                option_label(option, names, lang, words),
+                key=f"{key}_opt_{option}",
+                width="stretch",
+                on_click=_choose,
+                args=(answer_key, option),
+            )
+    right = board.right_options()
+    st.button(
+        t("lessons.show_me", lang), key=f"{key}_show", on_click=_choose, args=(answer_key, right[0])
+    )
 
     chosen = st.session_state.get(answer_key)
     if chosen is None:
         return
-    verdict = judge_board(lesson, chosen, color)
-    right = right_board_options(lesson)
-    answer_text = ", ".join(option_label(o, names, lang, words) for o in right)
+    verdict = board.judge(chosen, color)
+    answer_text = join_words([option_label(o, names, lang, words) for o in right], lang)
     fill = {"answer": answer_text}
     _feedback(
         verdict,
@@ -325,4 +358,68 @@ def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> Non
         st.success(t("lessons.lesson_done", lang))
 
 
-__all__ = ["board_answer", "option_label", "player_name", "show_lesson"]
+__all__ = ["SITUATIONS", "option_label", "player_name", "show_lesson", "show_lessons"]
+
+
+DONE_KEY = "lessons_done"
+PICK_KEY = "lesson_pick"
+
+
+def show_lessons(lang: str) -> None:
+    """The lessons page: the lesson chosen in the sidebar (or by ``?lesson=``), progress kept in
+    the session and mirrored in ``?done=``, and a link to the next lesson."""
+    all_lessons = lessons()
+
+    if DONE_KEY not in st.session_state:  # first visit in this session: the URL may carry progress
+        st.session_state[DONE_KEY] = parse_progress(
+            None, st.query_params.get("done"), len(all_lessons)
+        )[1]
+    url_lesson = st.query_params.get("lesson")
+    if PICK_KEY not in st.session_state or url_lesson != st.session_state.get("lesson_url"):
+        # A shared link, the "next lesson" link or a typed URL chose the lesson.
+        st.session_state[PICK_KEY] = parse_progress(url_lesson, None, len(all_lessons))[0]
+
+    done: list[int] = st.session_state[DONE_KEY]
+    titles = {lesson.number: lesson_text(lesson, lang)[1]["title"] for lesson in all_lessons}
+
+    def label(number: int) -> str:
+        mark = f"{t('lessons.done_mark', lang)} " if number in done else ""
+        return f"{mark}{number}. {titles[number]}"
+
+    with st.sidebar:
+        st.selectbox(
+            t("lessons.choose", lang),
+            [lesson.number for lesson in all_lessons],
+            key=PICK_KEY,
+            format_func=label,
+        )
+        st.caption(t("lessons.progress", lang, done=len(done), total=len(all_lessons)))
+
+    number: int = st.session_state[PICK_KEY]
+    st.query_params["lesson"] = str(number)
+    st.session_state["lesson_url"] = str(number)
+    if done:
+        st.query_params["done"] = format_progress(done)
+    lesson = all_lessons[number - 1]
+
+    def mark_done() -> None:
+        if number not in done:
+            done.append(number)
+            done.sort()
+            st.query_params["done"] = format_progress(done)
+
+    show_lesson(lesson, lang, mark_done)
+
+    if number < len(all_lessons):
+        st.page_link(
+            "pages/2_lessons.py",
+            label=t("lessons.next_lesson", lang, title=titles[number + 1]),
+            icon=":material/arrow_forward:",
+            query_params={
+                "lang": lang,
+                "lesson": str(number + 1),
+                **({"done": format_progress(done)} if done else {}),
+            },
+        )
+    elif len(done) == len(all_lessons):
+        st.info(t("lessons.all_done", lang))
