@@ -80,27 +80,6 @@ def test_browser_language_is_the_default(base: str) -> None:
         assert "lang=ru" in page.url
 
 
-def test_sandbox_click_a_card_in_a_real_browser(base: str) -> None:
-    import uno
-    from uno.academy.i18n import card_label
-
-    with browser_page("en-US") as page:
-        page.goto(base + "/sandbox?lang=en")
-        wait_for_app(page)
-        page.get_by_role("button", name=t("sandbox.deal", "en")).click()
-        wait_for_app(page)
-        page.wait_for_selector("figure.uno-playable", timeout=30_000)
-        names = [t("sandbox.default_name", "en", number=i + 1) for i in range(3)]
-        state = uno.new_game(names, rules="official", seed=1)
-        playable = [c for c in uno.playable_cards(state) if not c.is_wild]
-        label = card_label(playable[0], "en") if playable else t("sandbox.verb.draw", "en")
-        page.get_by_role("button", name=label, exact=True).first.click()
-        wait_for_app(page)
-        page.get_by_text(t("sandbox.move_of", "en", index=1, total=1)).wait_for(timeout=30_000)
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "sandbox-en.png"), full_page=True)
-
-
 def test_two_sessions_never_see_each_others_game_or_language(base: str) -> None:
     from playwright.sync_api import sync_playwright
 

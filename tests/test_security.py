@@ -21,6 +21,7 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
+from tests.table_driver import table_model
 from uno.academy.i18n import normalize_lang
 from uno.academy.lessons import parse_progress
 from uno.academy.sandbox import MAX_SHARE_CHARS, decode_share
@@ -100,8 +101,12 @@ def test_sandbox_player_names_are_escaped_on_the_page() -> None:
     assert not at.exception
     state = at.session_state["sb_timeline"].current
     assert state.players[0] == EVIL_NAME
-    shown = [m.value for m in at.markdown if "http" in m.value]
-    assert shown, "the name is shown"
+    # The table gets the name as data: its script sets it with textContent, never as markup.
+    model = table_model(at, "sb_table")
+    assert model["seats"][0]["name"] == EVIL_NAME
+    # Widget labels (Markdown) show it inert.
+    shown = [w.label for w in at.selectbox if "http" in w.label]
+    assert shown, "the name is shown in the seat settings"
     for text in shown:
         assert "[x](http" not in text and "<img" not in text.replace("\\<img", ""), text
     for element in at.get("html"):

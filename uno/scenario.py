@@ -21,7 +21,7 @@ from uno.rules import RuleSet
 from uno.setup import check_names, check_seed
 from uno.state import Challenge, GameState, Phase
 
-__all__ = ["FORMAT", "MAX_SCENARIO_BYTES", "dump_scenario", "load_scenario"]
+__all__ = ["FORMAT", "MAX_SCENARIO_BYTES", "dump_scenario", "load_scenario", "scenario_data"]
 
 FORMAT: Final = "uno-scenario/1"
 MAX_SCENARIO_BYTES: Final = 1_000_000
@@ -50,6 +50,9 @@ _FIELDS: Final = frozenset(
         "title",
         "description",
         "notes",
+        # for the app that shows the situation (who is a computer player, hidden hands, whose
+        # hand the reader holds): an object the engine checks is an object and leaves alone
+        "table",
     }
 )
 _REQUIRED: Final = ("players", "hands", "discard_pile")
@@ -143,6 +146,13 @@ def _parse(source: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
     return data
 
 
+def scenario_data(source: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
+    """The JSON object of a scenario, read with the loader's limits (size, UTF-8, JSON, an
+    object) but not yet validated: an app reads its own fields (``table``) from it, then gives
+    it to ``load_scenario``. ScenarioError as ``load_scenario`` raises it."""
+    return _parse(source)
+
+
 def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
     """Build a GameState from a scenario (JSON text, bytes, or an already-parsed dict)."""
     data = _parse(source)
@@ -157,6 +167,8 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
     for key in ("title", "description", "notes"):
         if key in data and not isinstance(data[key], str):
             raise _err("bad_type", key, data[key], "expected text")
+    if "table" in data and not isinstance(data["table"], Mapping):
+        raise _err("bad_type", "table", data["table"], "expected an object")
 
     rules = RuleSet.from_dict(data.get("rules", {}))
 

@@ -1,10 +1,11 @@
 """The sandbox page: set up any situation, see what is legal and why, play it out against
 computer players, undo, save and share it.
 
-Every change happens in a widget callback (so a click runs the script once) on the timeline
-kept in the session (``uno.academy.sandbox.Timeline``); the engine judges every move
-(``uno.play_action``, ``uno.apply``) and drives the computer players (``uno.bots``). Each
-message is kept for the part of the page where the click was, and shown there.
+Once a game is dealt the table comes first (``uno.ui.table``, drawn from the view model of
+``uno.academy.table``); the setup folds away below it. Every change happens in a callback (a
+click runs the script once) on the timeline kept in the session (``Timeline``); the engine judges
+every move (``uno.apply``) and drives the computer players (``uno.bots``), one move at a time
+with a short pause. The game area is a fragment: a move redraws it alone.
 """
 
 from __future__ import annotations
@@ -17,42 +18,48 @@ import streamlit as st
 
 import uno
 from uno.academy.i18n import card_label, join_words, t
-from uno.academy.lessons import lesson_for_rule
-from uno.academy.sandbox import Timeline, build_scenario, decode_share, encode_share, story_line
-from uno.actions import Action
-from uno.bots import next_bot_move, play_bots
-from uno.cards import Card, Color
+from uno.academy.sandbox import (
+    MAX_TIMELINE,
+    Timeline,
+    build_scenario,
+    encode_share,
+    open_scenario,
+    open_share,
+    scenario_text,
+)
+from uno.academy.table import (
+    Message,
+    TableSetup,
+    TableView,
+    refusal_message,
+    story_text,
+    table_model,
+)
+from uno.bots import next_bot_move
 from uno.rules import DEFAULT_TARGET, PRESETS, SWITCHES
-from uno.scenario import MAX_SCENARIO_BYTES, dumps_scenario
+from uno.scenario import MAX_SCENARIO_BYTES
 from uno.setup import check_names
 from uno.state import GameState, Phase
-from uno.ui.cards import color_badge_html, show_cards
+from uno.ui.table import bot_pause_ms, show_table
 from uno.ui.words import inert
 
-__all__ = ["error_text", "refusal_text", "show_sandbox", "story_lines"]
+__all__ = ["error_text", "show_sandbox", "story_lines"]
 
 TL: Final = "sb_timeline"
 CONTROLLERS: Final = "sb_controllers"
-MESSAGES: Final = "sb_messages"
-#: Where a message is shown: under the setup, at the board, under the computer's buttons.
-SETUP, BOARD, BOTS = "setup", "board", "bots"
+VERSION: Final = "sb_version"
+TABLE_MESSAGE: Final = "sb_table_message"
+SETUP_MESSAGE: Final = "sb_setup_message"
+LAST_PERSON: Final = "sb_last_person"
 HUMAN: Final = "human"
+#: Who plays the other seats of a new deal.
+DEFAULT_BOT: Final = "greedy"
+#: The story lines the table shows; the whole story is below it, a page at a time.
+TABLE_STORY: Final = 8
+STORY_PAGE: Final = 50
 
 
 # -- words -----------------------------------------------------------------------------------
-
-
-def refusal_text(refusal: uno.IllegalAction, lang: str) -> str:
-    """The engine's reason in the reader's words, with the ruling and its lesson."""
-    text = t(f"reason.{refusal.reason}", lang)
-    anchor = refusal.rule.lower()
-    links = [f"[{t('lessons.rule', lang, id=refusal.rule)}](reference?lang={lang}#{anchor})"]
-    number = lesson_for_rule(refusal.rule)
-    if number is not None:
-        links.append(
-            f"[{t('sandbox.see_lesson', lang, number=number)}](lessons?lang={lang}&lesson={number})"
-        )
-    return f"{text}  \n" + " · ".join(links)
 
 
 def error_text(problem: uno.ScenarioError, lang: str) -> str:
@@ -65,24 +72,11 @@ def error_text(problem: uno.ScenarioError, lang: str) -> str:
         return t("scenario_error.wrong_phase", lang, field=field, value=value)
 
 
-def _word(value: Any, lang: str) -> Any:
-    if isinstance(value, Card):
-        return card_label(value, lang)
-    if isinstance(value, Color):
-        return t(f"color.{value.name}", lang)
-    return value
-
-
-def story_lines(events: Sequence[uno.Event], names: Sequence[str], lang: str) -> list[str]:
+def story_lines(
+    events: Sequence[uno.Event], names: Sequence[str], lang: str, viewer: int | None = None
+) -> list[str]:
     """Each event worded in the reader's language (``names`` already made inert)."""
-    lines = []
-    for event in events:
-        line = story_line(event, names)
-        if line is None:
-            continue
-        key, values = line
-        lines.append(t(key, lang, **{k: _word(v, lang) for k, v in values.items()}))
-    return lines
+    return story_text(events, names, lang, viewer)
 
 
 def _names(state: GameState) -> list[str]:
@@ -92,42 +86,85 @@ def _names(state: GameState) -> list[str]:
 # -- the session: the timeline, who plays each seat, messages --------------------------------
 
 
-def _say(slot: str, kind: str, text: str) -> None:
-    st.session_state[MESSAGES] = {slot: (kind, text)}
-
-
-def _show_message(slot: str) -> None:
-    message = st.session_state.get(MESSAGES, {}).get(slot)
-    if message:
-        getattr(st, message[0])(message[1])
-
-
-def _start(state: GameState) -> None:
-    st.session_state[TL] = Timeline.start(state)
-    previous = st.session_state.get(CONTROLLERS, [])
-    st.session_state[CONTROLLERS] = [
-        previous[i] if i < len(previous) else HUMAN for i in range(state.n_players)
-    ]
-    for seat in range(state.n_players):
-        st.session_state[f"sb_ctrl_{seat}"] = st.session_state[CONTROLLERS][seat]
-    st.session_state.pop(MESSAGES, None)
-
-
-def _seats(controllers: Sequence[str]) -> list[uno.Strategy | None]:
-    return [None if c == HUMAN else uno.make_strategy(c) for c in controllers]
-
-
-def _apply(action: Action, slot: str, lang: str) -> bool:
-    """Apply one action to the state shown; a refusal is explained and changes nothing."""
+def _timeline() -> Timeline:
     timeline: Timeline = st.session_state[TL]
-    try:
-        state, events = uno.apply(timeline.current, action)
-    except uno.IllegalAction as refusal:
-        _say(slot, "error", refusal_text(refusal, lang))
+    return timeline
+
+
+def _controllers() -> list[str]:
+    controllers: list[str] = st.session_state[CONTROLLERS]
+    return controllers
+
+
+def _seats() -> list[uno.Strategy | None]:
+    return [None if c == HUMAN else uno.make_strategy(c) for c in _controllers()]
+
+
+def _bump() -> None:
+    """A new state is shown: taps made on the old one are told apart."""
+    st.session_state[VERSION] = int(st.session_state.get(VERSION, 0)) + 1
+
+
+def _set(timeline: Timeline, message: Message | None = None) -> None:
+    st.session_state[TL] = timeline
+    st.session_state[TABLE_MESSAGE] = message
+    _bump()
+
+
+def _start(state: GameState, setup: TableSetup | None = None) -> None:
+    """A new game on the table; ``setup`` (from a link or a file) says who plays each seat."""
+    previous = st.session_state.get(CONTROLLERS, [])
+    if setup is not None:
+        controllers = [setup.bots.get(seat, HUMAN) for seat in range(state.n_players)]
+        st.session_state["sb_hide"] = setup.hide_hands
+    else:  # a new deal: the first seat is a person, the others computer players
+        default = [HUMAN] + [DEFAULT_BOT] * (state.n_players - 1)
+        controllers = [
+            previous[i] if i < len(previous) else default[i] for i in range(state.n_players)
+        ]
+    st.session_state[CONTROLLERS] = controllers
+    for seat, controller in enumerate(controllers):
+        st.session_state[f"sb_ctrl_{seat}"] = controller
+    viewer = setup.viewer if setup is not None else None
+    st.session_state[LAST_PERSON] = viewer
+    _set(Timeline.start(state))
+    _play_bots_now()
+
+
+def _say_setup(kind: str, text: str) -> None:
+    st.session_state[SETUP_MESSAGE] = (kind, text)
+
+
+# -- the computer players --------------------------------------------------------------------
+
+
+def _pause() -> int:
+    return int(st.session_state.get("sb_pause", bot_pause_ms()))
+
+
+def _bot_move() -> bool:
+    """One computer move on the state shown; False when a person must act (or nothing left)."""
+    timeline = _timeline()
+    if timeline.full:
         return False
-    st.session_state[TL] = timeline.push(state, events)
-    st.session_state.pop(MESSAGES, None)
+    action = next_bot_move(timeline.current, _seats())
+    if action is None:
+        return False
+    state, events = uno.apply(timeline.current, action)
+    _set(timeline.push(state, events))
     return True
+
+
+def _play_bots_now() -> None:
+    """With no pause (tests, or "at once"), the computer players answer in the same run."""
+    if _pause() != 0:
+        return
+    while _bot_move():
+        pass
+
+
+def _bots_waiting(state: GameState) -> bool:
+    return not state.is_over and next_bot_move(state, _seats()) is not None
 
 
 # -- callbacks -------------------------------------------------------------------------------
@@ -162,9 +199,9 @@ def _deal(lang: str) -> None:
     seed = int(st.session_state.get("sb_seed", 1))
     try:
         _start(uno.new_game(check_names(_typed_names(lang)), rules=_rules(), seed=seed))
-        _say(SETUP, "success", t("sandbox.dealt", lang, seed=seed))
+        _say_setup("success", t("sandbox.dealt", lang, seed=seed))
     except uno.ScenarioError as problem:
-        _say(SETUP, "error", error_text(problem, lang))
+        _say_setup("error", error_text(problem, lang))
 
 
 def _build(lang: str) -> None:
@@ -183,9 +220,9 @@ def _build(lang: str) -> None:
             seed=int(get("sb_seed", 1)),
         )
         _start(state)
-        _say(SETUP, "success", t("sandbox.built", lang))
+        _say_setup("success", t("sandbox.built", lang))
     except uno.ScenarioError as problem:
-        _say(SETUP, "error", error_text(problem, lang))
+        _say_setup("error", error_text(problem, lang))
 
 
 def _open_file(lang: str) -> None:
@@ -196,74 +233,74 @@ def _open_file(lang: str) -> None:
     try:
         if len(data) > MAX_SCENARIO_BYTES:
             raise uno.ScenarioError("too_large", "file", len(data), "file too large")
-        _start(uno.load_scenario(data))
-        _say(SETUP, "success", t("sandbox.opened", lang))
+        _start(*open_scenario(data))
+        _say_setup("success", t("sandbox.opened", lang))
     except uno.ScenarioError as problem:
-        _say(SETUP, "error", error_text(problem, lang))
+        _say_setup("error", error_text(problem, lang))
 
 
-def _tap(seat: int, card: Card, lang: str) -> None:
-    """A card's button: the one action it means (``uno.play_action``), with the colour, the
-    7-0 seat and "Uno" chosen beside the hand."""
-    state = st.session_state[TL].current
-    get = st.session_state.get
-    try:
-        action = uno.play_action(
-            state,
-            seat,
-            card,
-            color=get("sb_wild_color") or "R",
-            target=get("sb_swap"),
-            say_uno=bool(get("sb_say_uno")),
-        )
-    except uno.IllegalAction as refusal:
-        _say(BOARD, "error", refusal_text(refusal, lang))
+def _on_action(text: str, version: int, lang: str) -> None:
+    """A move sent by the table: checked against the state shown, the seats a person plays,
+    and the rules; a refusal is explained at the hand and changes nothing."""
+    timeline = _timeline()
+    if version != st.session_state.get(VERSION):
+        _refuse(Message("warning", t("table.stale", lang)))
         return
-    _apply(action, BOARD, lang)
+    state = timeline.current
+    try:
+        action = uno.parse_action(text, state)
+    except uno.NotationError:
+        _refuse(Message("error", t("sandbox.bad_action", lang)))
+        return
+    if not 0 <= action.seat < state.n_players or _controllers()[action.seat] != HUMAN:
+        _refuse(Message("error", t("table.not_yours", lang)))
+        return
+    try:
+        after, events = uno.apply(state, action)
+    except uno.IllegalAction as refusal:
+        _refuse(refusal_message(refusal, lang))
+        return
+    st.session_state[LAST_PERSON] = action.seat
+    _set(timeline.push(after, events, person=True))
+    _play_bots_now()
 
 
-def _act(action: Action, lang: str) -> None:
-    _apply(action, BOARD, lang)
+def _refuse(message: Message) -> None:
+    """Nothing changes but the message (and the version, so the table hears the answer)."""
+    st.session_state[TABLE_MESSAGE] = message
+    _bump()
+
+
+def _on_tick(version: int) -> None:
+    """The table waited its pause: the next computer move, if the state is still the one shown."""
+    if version == st.session_state.get(VERSION):
+        _bot_move()
 
 
 def _controller_changed(seat: int) -> None:
-    st.session_state[CONTROLLERS][seat] = st.session_state[f"sb_ctrl_{seat}"]
-
-
-def _bot_step(lang: str) -> None:
-    state = st.session_state[TL].current
-    action = next_bot_move(state, _seats(st.session_state[CONTROLLERS]))
-    if action is None:
-        _say(BOTS, "info", t("sandbox.waiting_human", lang))
-    else:
-        _apply(action, BOTS, lang)
-
-
-def _bots_until_human(lang: str) -> None:
-    timeline: Timeline = st.session_state[TL]
-    moves = play_bots(timeline.current, _seats(st.session_state[CONTROLLERS]))
-    for move in moves:
-        timeline = timeline.push(move.state, move.events)
-    st.session_state[TL] = timeline
-    _say(BOTS, "info", t("sandbox.bot_moves", lang, count=len(moves)))
+    _controllers()[seat] = st.session_state[f"sb_ctrl_{seat}"]
+    _bump()
+    _play_bots_now()
 
 
 def _next_round() -> None:
-    timeline: Timeline = st.session_state[TL]
-    st.session_state[TL] = timeline.push(uno.next_round(timeline.current), [])
-    st.session_state.pop(MESSAGES, None)
+    timeline = _timeline()
+    _set(timeline.push(uno.next_round(timeline.current), []))
+    _play_bots_now()
 
 
 def _travel(to: str) -> None:
-    timeline: Timeline = st.session_state[TL]
-    moved = {"start": timeline.goto(0), "undo": timeline.undo(), "redo": timeline.redo()}[to]
-    st.session_state[TL] = moved
-    st.session_state.pop(MESSAGES, None)
+    timeline = _timeline()
+    moves = {"start": timeline.goto(0), "undo": timeline.undo(), "redo": timeline.redo()}
+    _set(moves[to])
 
 
 def _goto(key: str) -> None:
-    st.session_state[TL] = st.session_state[TL].goto(int(st.session_state[key]))
-    st.session_state.pop(MESSAGES, None)
+    _set(_timeline().goto(int(st.session_state[key])))
+
+
+def _step_bot() -> None:
+    _bot_move()
 
 
 # -- drawing ---------------------------------------------------------------------------------
@@ -276,14 +313,13 @@ def _open_link(lang: str) -> None:
         return
     st.session_state["sb_link_applied"] = link
     try:
-        _start(decode_share(link))
-        _say(SETUP, "success", t("sandbox.link_opened", lang))
+        _start(*open_share(link))
+        _say_setup("success", t("sandbox.link_opened", lang))
     except uno.ScenarioError as problem:
-        _say(SETUP, "error", error_text(problem, lang))
+        _say_setup("error", error_text(problem, lang))
 
 
-def _setup(lang: str) -> None:
-    has_game = TL in st.session_state
+def _setup(lang: str, has_game: bool) -> None:
     with st.expander(t("sandbox.setup", lang), expanded=not has_game):
         count = st.number_input(
             t("sandbox.players", lang), min_value=2, max_value=10, value=3, step=1, key="sb_count"
@@ -307,9 +343,9 @@ def _setup(lang: str) -> None:
             format_func=lambda p: t(f"sandbox.presets.{p}", lang),
         )
         base = PRESETS[preset]
-        option_cols = st.columns(3)
+        option_cols = st.columns(2)
         for i, option in enumerate(SWITCHES):
-            with option_cols[i % 3]:
+            with option_cols[i % 2]:
                 st.checkbox(
                     t(f"sandbox.options.{option}", lang),
                     value=bool(getattr(base, option)),
@@ -381,16 +417,18 @@ def _setup(lang: str) -> None:
             upload = st.file_uploader(t("sandbox.upload", lang), type=["json"], key="sb_upload")
             if upload is not None:
                 st.button(t("sandbox.open", lang), key="sb_open", on_click=_open_file, args=(lang,))
-    _show_message(SETUP)
+    message = st.session_state.get(SETUP_MESSAGE)
+    if message:
+        getattr(st, message[0])(message[1])
 
 
 def _seat_controls(state: GameState, lang: str) -> None:
-    controllers: list[str] = st.session_state[CONTROLLERS]
     with st.expander(t("sandbox.seats", lang)):
         choices = [HUMAN, *uno.STRATEGIES]
+        columns = st.columns(2)
         for seat in range(state.n_players):
-            st.session_state.setdefault(f"sb_ctrl_{seat}", controllers[seat])
-            st.selectbox(
+            st.session_state.setdefault(f"sb_ctrl_{seat}", _controllers()[seat])
+            columns[seat % 2].selectbox(
                 inert(state.players[seat]),
                 choices,
                 key=f"sb_ctrl_{seat}",
@@ -400,159 +438,38 @@ def _seat_controls(state: GameState, lang: str) -> None:
                     t("sandbox.human", lang) if c == HUMAN else t(f"bot.{c}.name", lang)
                 ),
             )
-        st.toggle(t("sandbox.hide", lang), key="sb_hide")
-
-
-def _status(state: GameState, names: list[str], lang: str) -> None:
-    left, right = st.columns([1, 3])
-    with left:
-        st.caption(t("lessons.top_card", lang))
-        named = state.current_color if state.top.is_wild else None
-        show_cards([state.top], lang, size="lg", named=named, caption=True)
-        if state.current_color is not None:
-            st.html(color_badge_html(state.current_color, lang))
-    with right:
-        turn = names[state.turn]
-        if state.phase is Phase.PLAY and state.pending_draw and not state.is_over:
-            waiting = t("phase.pending", lang, name=turn, count=state.pending_draw)
-        else:
-            waiting = t(f"phase.{state.phase}", lang, name=turn)
-        st.markdown(f"**{waiting}**")
-        arrow = t("sandbox.dir.1" if state.direction == 1 else "sandbox.dir.-1", lang)
-        st.caption(
-            t("sandbox.status", lang, pile=len(state.draw_pile), direction=arrow)
-            + "  \n"
-            + " · ".join(f"{n}: {s}" for n, s in zip(names, state.scores, strict=True))
+        left, right = st.columns(2)
+        left.toggle(t("sandbox.hide", lang), key="sb_hide", on_change=_bump)
+        paces = [0, 300, 700, 1500, -1]
+        st.session_state.setdefault("sb_pause", bot_pause_ms() if bot_pause_ms() in paces else 700)
+        right.selectbox(
+            t("sandbox.pace", lang),
+            paces,
+            key="sb_pause",
+            format_func=lambda ms: t(f"sandbox.paces.{'step' if ms < 0 else ms}", lang),
+            on_change=_bump,
         )
-        if state.rules.house_rules_on():
-            st.caption(t("sandbox.house_rules", lang, ids=", ".join(state.rules.house_rules_on())))
 
 
-def _hand_options(state: GameState, lang: str) -> None:
-    """What a tap on a card needs beside the card: a wild's colour, a 7's seat, "Uno"."""
-    hand = state.hands[state.turn]
-    options = st.columns(3)
-    if any(c.is_wild for c in hand):
-        options[0].selectbox(
-            t("lessons.wild_color", lang),
-            [c.name for c in Color],
-            key="sb_wild_color",
-            format_func=lambda code: t(f"color.{code}", lang),
-        )
-    if state.rules.seven_zero and any(c.number == 7 for c in hand) and len(hand) > 1:
-        others = [s for s in range(state.n_players) if s != state.turn]
-        options[1].selectbox(
-            t("sandbox.swap_with", lang),
-            others,
-            key="sb_swap",
-            format_func=lambda s: state.players[s],
-        )
-    if len(hand) <= 3:
-        options[2].checkbox(t("sandbox.say_uno", lang), key="sb_say_uno")
-
-
-def _other_moves(
-    state: GameState, controllers: Sequence[str], names: list[str], lang: str
-) -> list[tuple[str, Action]]:
-    """The moves other than playing a card on one's turn, exactly when the engine allows them."""
-    legal = uno.legal_actions(state)
-    extra: list[tuple[str, Action]] = []
-    for action in legal:
-        if controllers[action.seat] != HUMAN:
-            continue
-        if action.verb in ("draw", "pass", "challenge", "accept"):
-            extra.append((t(f"sandbox.verb.{action.verb}", lang), action))
-        elif action.verb == "uno":
-            extra.append((t("sandbox.verb.uno", lang, name=names[action.seat]), action))
-    humans = [s for s in range(state.n_players) if controllers[s] == HUMAN]
-    for exposed in state.uno_exposed:
-        catcher = next((s for s in humans if s != exposed), None)
-        if catcher is not None:
-            label = t("lessons.catch", lang, name=names[exposed])
-            extra.append((label, Action(catcher, "catch", target=exposed)))
-    jumpers: set[int] = set()
-    for action in legal:
-        if (
-            action.verb == "jump"
-            and controllers[action.seat] == HUMAN
-            and action.seat not in jumpers
-            and not action.uno
-            and action.card is not None
-        ):
-            jumpers.add(action.seat)
-            card = card_label(action.card, lang)
-            extra.append((t("sandbox.verb.jump", lang, name=names[action.seat], card=card), action))
-    return extra
-
-
-def _board(state: GameState, lang: str) -> None:
-    controllers: list[str] = st.session_state[CONTROLLERS]
+def _view(state: GameState) -> TableView:
+    """Whose hand lies at the bottom: the person whose turn it is, else the person who moved
+    last, else the first person; with hidden hands only that hand is face up."""
+    controllers = _controllers()
+    people = [s for s in range(state.n_players) if controllers[s] == HUMAN]
+    last = st.session_state.get(LAST_PERSON)
+    if state.turn in people and not state.is_over:
+        hand: int | None = state.turn
+    elif isinstance(last, int) and last in people:
+        hand = last
+    else:
+        hand = people[0] if people else None
     hide = bool(st.session_state.get("sb_hide"))
-    names = _names(state)
-    _status(state, names, lang)
-    turn = state.turn
-    human_turn = controllers[turn] == HUMAN and not state.is_over
-    playable = set(uno.playable_cards(state)) if human_turn else set()
-    if human_turn and state.phase in (Phase.PLAY, Phase.DRAWN, Phase.CHALLENGE):
-        _hand_options(state, lang)
-    for seat in range(state.n_players):
-        cards = sorted(state.hands[seat])
-        mark = " ◀" if seat == turn and not state.is_over else ""
-        who = (
-            t("sandbox.human", lang)
-            if controllers[seat] == HUMAN
-            else t(f"bot.{controllers[seat]}.name", lang)
-        )
-        st.markdown(
-            f"**{names[seat]}**{mark} · {who} · "
-            + t("lessons.cards_left", lang, name="", count=len(cards)).lstrip(" :")
-        )
-        if hide and not (seat == turn and controllers[seat] == HUMAN):
-            show_cards([None] * len(cards), lang, size="sm")
-            continue
-        if seat == turn and human_turn:
-            show_cards(
-                cards,
-                lang,
-                size="md",
-                caption=True,
-                states=["playable" if c in playable else "unplayable" for c in cards],
-            )
-            distinct = sorted(set(cards))
-            buttons = st.columns(min(max(len(distinct), 1), 8))
-            for i, card in enumerate(distinct):
-                buttons[i % len(buttons)].button(
-                    card_label(card, lang),
-                    key=f"sb_card_{seat}_{card}",
-                    width="stretch",
-                    on_click=_tap,
-                    args=(seat, card, lang),
-                )
-        else:
-            show_cards(cards, lang, size="sm", caption=False)
-    extra = _other_moves(state, controllers, names, lang)
-    if extra:
-        columns = st.columns(min(len(extra), 5))
-        for i, (label, action) in enumerate(extra):
-            columns[i % len(columns)].button(
-                label, key=f"sb_act_{action}", width="stretch", on_click=_act, args=(action, lang)
-            )
-    _show_message(BOARD)
-
-
-def _computer(lang: str) -> None:
-    left, right = st.columns(2)
-    left.button(
-        t("sandbox.step", lang), key="sb_step", width="stretch", on_click=_bot_step, args=(lang,)
+    return TableView(
+        acting=frozenset(people),
+        hand=hand,
+        bots=tuple(None if c == HUMAN else c for c in controllers),
+        face_up=frozenset() if hide else frozenset(range(state.n_players)),
     )
-    right.button(
-        t("sandbox.until_human", lang),
-        key="sb_until",
-        width="stretch",
-        on_click=_bots_until_human,
-        args=(lang,),
-    )
-    _show_message(BOTS)
 
 
 def _round_end(timeline: Timeline, lang: str) -> None:
@@ -576,7 +493,6 @@ def _round_end(timeline: Timeline, lang: str) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     if state.phase is Phase.GAME_OVER:
         winners = join_words([names[s] for s in state.game_winners], lang)
-        st.balloons()
         st.success(t("sandbox.game_over", lang, names=winners))
     elif state.phase is Phase.ROUND_OVER:
         st.button(
@@ -584,8 +500,8 @@ def _round_end(timeline: Timeline, lang: str) -> None:
         )
 
 
-def _story(timeline: Timeline, lang: str) -> None:
-    st.subheader(t("sandbox.story", lang))
+def _history(timeline: Timeline, lang: str) -> None:
+    """Undo and redo (between a person's decisions), any move, and the whole story in pages."""
     nav = st.columns(4)
     nav[0].button(
         t("sandbox.restart", lang),
@@ -593,6 +509,7 @@ def _story(timeline: Timeline, lang: str) -> None:
         disabled=not timeline.can_undo,
         on_click=_travel,
         args=("start",),
+        width="stretch",
     )
     nav[1].button(
         t("sandbox.undo", lang),
@@ -600,6 +517,8 @@ def _story(timeline: Timeline, lang: str) -> None:
         disabled=not timeline.can_undo,
         on_click=_travel,
         args=("undo",),
+        width="stretch",
+        icon=":material/undo:",
     )
     nav[2].button(
         t("sandbox.redo", lang),
@@ -607,6 +526,8 @@ def _story(timeline: Timeline, lang: str) -> None:
         disabled=not timeline.can_redo,
         on_click=_travel,
         args=("redo",),
+        width="stretch",
+        icon=":material/redo:",
     )
     nav[3].caption(t("sandbox.move_of", lang, index=timeline.index, total=len(timeline.states) - 1))
     if len(timeline.states) > 1:
@@ -622,45 +543,116 @@ def _story(timeline: Timeline, lang: str) -> None:
         )
     lines = story_lines(timeline.story(), _names(timeline.current), lang)
     if not lines:
-        st.caption(t("sandbox.story_empty", lang))
         return
-    st.markdown("\n".join(f"- {line}" for line in lines[-12:]))
-    if len(lines) > 12:
-        with st.expander(t("sandbox.story_all", lang, count=len(lines))):
-            st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)))
+    with st.expander(t("sandbox.story_all", lang, count=len(lines))):
+        pages = (len(lines) - 1) // STORY_PAGE + 1
+        page = 1
+        if pages > 1:
+            page = int(
+                st.number_input(
+                    t("sandbox.story_page", lang, count=pages),
+                    min_value=1,
+                    max_value=pages,
+                    value=pages,
+                    key="sb_story_page",
+                )
+            )
+        first = (page - 1) * STORY_PAGE
+        shown = lines[first : first + STORY_PAGE]
+        st.markdown("\n".join(f"{first + i}. {line}" for i, line in enumerate(shown, start=1)))
 
 
 def _save(state: GameState, lang: str) -> None:
-    st.subheader(t("sandbox.save", lang))
-    st.download_button(
-        t("sandbox.download", lang),
-        dumps_scenario(state).encode("utf-8"),
-        file_name="uno-scenario.json",
-        mime="application/json",
-        key="sb_download",
-        on_click="ignore",
+    with st.expander(t("sandbox.save", lang), icon=":material/share:"):
+        left, right = st.columns(2)
+        hide = left.checkbox(
+            t("sandbox.share_hide", lang),
+            value=bool(st.session_state.get("sb_hide")),
+            key="sb_share_hide",
+        )
+        people = [s for s in range(state.n_players) if _controllers()[s] == HUMAN]
+        viewer = right.selectbox(
+            t("sandbox.share_viewer", lang),
+            [None, *people],
+            key="sb_share_viewer",
+            format_func=lambda s: t("sandbox.share_any", lang) if s is None else state.players[s],
+        )
+        bots = {s: c for s, c in enumerate(_controllers()) if c != HUMAN}
+        setup = TableSetup(bots, hide, viewer).to_dict()
+        st.download_button(
+            t("sandbox.download", lang),
+            scenario_text(state, setup).encode("utf-8"),
+            file_name="uno-scenario.json",
+            mime="application/json",
+            key="sb_download",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        code = encode_share(state, setup)
+        base_url = str(getattr(st.context, "url", "") or "").split("?")[0] or "sandbox"
+        st.caption(t("sandbox.share", lang))
+        st.code(f"{base_url}?lang={lang}&s={code}", language=None)
+        st.caption(t("sandbox.share_size", lang, count=len(code)))
+
+
+def _game_area(lang: str) -> None:
+    """The table, the end of a round, undo/redo and the story: redrawn alone after a move."""
+    timeline = _timeline()
+    state = timeline.current
+    view = _view(state)
+    waiting = _bots_waiting(state) and not timeline.full
+    pause = _pause()
+    message = st.session_state.get(TABLE_MESSAGE)
+    if timeline.full and _bots_waiting(state):
+        message = Message("info", t("sandbox.timeline_full", lang, count=MAX_TIMELINE))
+    story = story_lines(timeline.story(), _names(state), lang, view.hand)[-TABLE_STORY:]
+    model = table_model(
+        state,
+        view,
+        lang,
+        names=list(state.players),
+        story=story,
+        message=message,
+        version=int(st.session_state.get(VERSION, 0)),
+        thinking=waiting and pause > 0,
     )
-    code = encode_share(state)
-    base_url = str(getattr(st.context, "url", "") or "").split("?")[0] or "sandbox"
-    st.caption(t("sandbox.share", lang))
-    st.code(f"{base_url}?lang={lang}&s={code}", language=None)
-    st.caption(t("sandbox.share_size", lang, count=len(code)))
+    show_table(
+        model,
+        key="sb_table",
+        on_action=lambda text, version: _on_action(text, version, lang),
+        on_tick=_on_tick,
+        pause_ms=max(pause, 0),
+    )
+    if waiting and pause < 0:
+        st.button(t("sandbox.step", lang), key="sb_step", on_click=_step_bot, type="primary")
+    _round_end(timeline, lang)
+    _history(timeline, lang)
+    _save(state, lang)
+
+
+def _rules_line(state: GameState, lang: str) -> None:
+    rules = state.rules
+    on = [t(f"sandbox.options.{o}", lang) for o in SWITCHES if getattr(rules, o)]
+    if rules.uno_catch_window != "next_player":
+        on.append(t(f"sandbox.window.{rules.uno_catch_window}", lang))
+    preset = t(f"sandbox.presets.{rules.preset}", lang)
+    text = t("sandbox.rules_line", lang, preset=preset)
+    if on:
+        text += " · " + join_words(on, lang)
+    st.caption(text)
 
 
 def show_sandbox(lang: str) -> None:
     """The whole page below the frame."""
     _open_link(lang)
     st.title(t("nav.sandbox", lang))
-    st.write(t("sandbox.intro", lang))
-    _setup(lang)
     if TL not in st.session_state:
+        st.write(t("sandbox.intro", lang))
+        _setup(lang, has_game=False)
         st.info(t("sandbox.no_game", lang))
         return
-    timeline: Timeline = st.session_state[TL]
-    state = timeline.current
+    state = _timeline().current
+    _rules_line(state, lang)
+    st.fragment(_game_area)(lang)
     _seat_controls(state, lang)
-    _board(state, lang)
-    _computer(lang)
-    _round_end(timeline, lang)
-    _story(timeline, lang)
-    _save(state, lang)
+    _setup(lang, has_game=True)
