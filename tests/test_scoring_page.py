@@ -17,15 +17,13 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import ROOT
 from uno.academy import scorepad as sp
 from uno.academy.i18n import LANGS, t
+from uno.ui.words import inert
 
 PAGE = "pages/4_scoring.py"
 EVIL = "<b>x</b>"
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&])")
 
 
-def md(text: str) -> str:
-    """The page's Markdown escaping of user text."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+md = inert  # the page's Markdown escaping of user text
 
 
 @pytest.fixture
