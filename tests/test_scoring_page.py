@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Block
 
 from tests.conftest import ROOT
 from uno.academy import scorepad as sp
@@ -320,6 +321,79 @@ def test_second_session_gets_a_clear_conflict_message(db: Path, lang: str) -> No
     first.text_input(key="sp_score_1").input("5")
     ok(first.button(key="sp_add").click().run())
     assert t("scoring.pad.gone", lang) in values(first, "error") + values(first, "warning")
+
+
+# -- each message beside the control that caused it ------------------------------------------
+
+ALERTS = ("success", "error", "warning", "info")
+
+
+def beside(at: AppTest, key: str) -> list[str]:
+    """The messages drawn right after the control ``key``, up to the next other element."""
+    nodes = [node for node in at.main if not isinstance(node, Block)]  # in the page's order
+    start = next(i for i, node in enumerate(nodes) if getattr(node, "key", None) == key)
+    shown = []
+    for node in nodes[start + 1 :]:
+        if node.type not in ALERTS:
+            break
+        shown.append(node.value)
+    return shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_message_is_shown_beside_the_control_that_caused_it(db: Path, lang: str) -> None:
+    at = open_scoring(lang)
+    start_game(at, "Solo")
+    refused = t("scoring.error.too_few_players", lang, who="", limit=2, value="")
+    assert beside(at, "sp_start") == [refused]
+    start_game(at, "Ana\nBen", target=500)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    at.text_input(key="sp_score_1").input("abc")
+    ok(at.button(key="sp_add").click().run())
+    this_round = t("scoring.pad.this_round", lang)
+    assert beside(at, "sp_add") == [
+        escaped_value(
+            lang, "scoring.error.points_not_number", who=this_round, value="abc", limit=""
+        )
+    ]
+    at.text_input(key="sp_score_1").input("30")
+    ok(at.button(key="sp_add").click().run())
+    assert beside(at, "sp_add") == [escaped_value(lang, "scoring.pad.saved", number=1, name="Ana")]
+    assert beside(at, "sp_undo") == []
+
+    # The undo message is at the undo button, and only there (not at the top of the page).
+    ok(at.button(key="sp_undo").click().run())
+    assert beside(at, "sp_undo") == [t("scoring.pad.undone", lang, number=1)]
+    assert values(at, "success") == [t("scoring.pad.undone", lang, number=1)]
+    assert beside(at, "sp_add") == []
+
+    at.text_input(key="sp_name_1_1").input("ana")
+    ok(at.button(key="sp_rename").click().run())
+    who = t("scoring.pad.player_n", lang, number=2)
+    assert beside(at, "sp_rename") == [
+        escaped_value(lang, "scoring.error.name_duplicate", who=who, value="ana", limit="")
+    ]
+    at.text_input(key="sp_name_1_1").input("Ben")
+
+    # A refusal of the store too: an undo of a game changed in another session.
+    at.text_input(key="sp_score_1").input("30")
+    ok(at.button(key="sp_add").click().run())
+    other = open_scoring(lang)
+    ok(other.button(key="sp_resume").click().run())
+    at.text_input(key="sp_score_1").input("20")
+    ok(at.button(key="sp_add").click().run())
+    ok(other.button(key="sp_undo").click().run())
+    assert beside(other, "sp_undo") == [t("scoring.pad.stale", lang)]
+
+    # Deleting a saved game: the message is beside the saved games' buttons.
+    ok(at.button(key="sp_close").click().run())
+    start_game(at, "Chloé\nDan")
+    at.selectbox(key="sp_saved").set_value(1)
+    ok(at.button(key="sp_delete").click().run())
+    ok(at.button(key="sp_delete_yes").click().run())
+    assert beside(at, "sp_delete") == [t("scoring.pad.deleted", lang, number=1)]
+    assert values(at, "success") == [t("scoring.pad.deleted", lang, number=1)]
 
 
 # -- a damaged file ---------------------------------------------------------------------------

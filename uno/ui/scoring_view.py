@@ -6,8 +6,9 @@ a chart and words.
 
 One interaction idiom: every change happens in a widget callback, which runs before the page is
 drawn again, so a click runs the script once. A callback opens the store, writes one transaction
-with the game version the reader last saw, and leaves a message for the page; each message is
-shown once, where it belongs, or never.
+with the game version the reader last saw, and leaves its message in a slot beside the control
+that caused it (the start button, the add button, the undo button, ...); each message is shown
+once, there, or never.
 
 Player names and typed codes are user text: they reach Markdown only through ``inert``, Plotly
 only through ``inert_html``, and otherwise only widgets that show plain text (tables, select boxes).
@@ -31,11 +32,14 @@ from uno.ui.words import inert, inert_html
 
 __all__ = ["round_checker", "score_pad", "show_scoring"]
 
-#: Where a message is shown.
-TOP: Final = "top"  # the top of the score pad
+#: Where a message is shown: the slot of the control whose callback left it.
+TOP: Final = "top"  # the top of the score pad: a game deleted elsewhere
+START: Final = "start"  # under the start button
+GAME: Final = "game"  # under the game's title: it has started
 ROUND: Final = "round"  # under the add button (or "the game is over")
+UNDO: Final = "undo"  # under the undo button
 RENAME: Final = "rename"  # under the rename button
-SAVED: Final = "saved"  # the top of the saved games
+SAVED: Final = "saved"  # under the saved games' buttons
 FLASH: Final = "sp_flash"
 _LEVELS: Final = {"success": st.success, "warning": st.warning, "error": st.error}
 
@@ -201,14 +205,14 @@ def _cb_start(lang: str) -> None:
     try:
         sp.new_game(names, target, method)  # refuse bad input before any file is made
     except sp.ScoreInputError as exc:
-        say(TOP, "error", sc.input_refusal(exc, lang))
+        say(START, "error", sc.input_refusal(exc, lang))
         return
     created: list[sp.Game] = []
-    if with_store(TOP, lang, lambda s: created.append(s.create_game(names, target, method))):
+    if with_store(START, lang, lambda s: created.append(s.create_game(names, target, method))):
         game = created[0]
         st.session_state["sp_game"] = game.id
         st.session_state["sp_names"] = ""
-        say(TOP, "success", sc.started(game))
+        say(GAME, "success", sc.started(game))
 
 
 def _typed_round(game: sp.Game) -> sp.Round:
@@ -249,9 +253,9 @@ def _cb_add(gid: int, lang: str) -> None:
 
 def _cb_undo(gid: int, lang: str) -> None:
     undone: list[sp.Game] = []
-    if with_store(TOP, lang, lambda s: undone.append(s.undo_round(gid, _seen(gid)))):
+    if with_store(UNDO, lang, lambda s: undone.append(s.undo_round(gid, _seen(gid)))):
         number = len(undone[0].rounds) + 1  # the round that was removed
-        say(TOP, "success", sc.Message("scoring.pad.undone", {"number": number}))
+        say(UNDO, "success", sc.Message("scoring.pad.undone", {"number": number}))
 
 
 def _cb_rename(gid: int, n: int, lang: str) -> None:
@@ -420,6 +424,7 @@ def game_view(game: sp.Game, lang: str) -> None:
     assert gid is not None
     st.subheader(t("scoring.pad.game_title", lang, number=gid))
     st.caption(sc.summary(game, lang))
+    show_messages(GAME, lang)
     won = sc.win_message(game, lang)
     if won is not None:
         st.success(words(won, lang), icon=":material/emoji_events:")
@@ -443,6 +448,7 @@ def game_view(game: sp.Game, lang: str) -> None:
             disabled=not game.rounds,
             icon=":material/undo:",
         )
+        show_messages(UNDO, lang)
     with middle:
         st.download_button(
             t("scoring.pad.export", lang),
@@ -489,14 +495,15 @@ def start_form(lang: str) -> None:
         on_click=_cb_start,
         args=(lang,),
     )
+    show_messages(START, lang)
 
 
 def saved_games(games: list[sp.Game], lang: str) -> None:
     st.markdown(f"#### {t('scoring.pad.saved_title', lang)}")
     st.session_state["sp_seen_list"] = {g.id: g.version for g in games}
-    show_messages(SAVED, lang)
     if not games:
         st.caption(t("scoring.pad.saved_none", lang))
+        show_messages(SAVED, lang)
         return
     config = {
         name: st.column_config.Column(t(f"scoring.pad.col_{name}", lang))
@@ -518,6 +525,7 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
         st.button(t("scoring.pad.resume", lang), key="sp_resume", on_click=_cb_resume)
     with right:
         st.button(t("scoring.pad.delete", lang), key="sp_delete", on_click=_cb_ask_delete)
+    show_messages(SAVED, lang)
     pending = by_id.get(st.session_state.get("sp_confirm_delete"))
     if pending is not None:
         st.warning(words(sc.confirm_delete(pending), lang))
@@ -553,7 +561,6 @@ def score_pad(lang: str) -> None:
                         game = None
                 games = store.list_games()
     except sp.StoreError as exc:
-        show_messages(TOP, lang)
         st.error(words(sc.refusal(exc, lang), lang))
         st.caption(t("scoring.store.hint", lang, var=sp.ENV_DB))
         st.session_state[FLASH] = []
