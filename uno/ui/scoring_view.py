@@ -8,7 +8,8 @@ One interaction idiom: every change happens in a widget callback, which runs bef
 drawn again, so a click runs the script once. A callback opens the store, writes one transaction
 with the game version the reader last saw, and leaves its message in a slot beside the control
 that caused it (the start button, the add button, the undo button, ...); each message is shown
-once, there, or never.
+once, there, or never. The round checker is a fragment: typing or tapping a hand redraws the
+checker alone.
 
 Player names and typed codes are user text: they reach Markdown only through ``inert``, Plotly
 only through ``inert_html``, and otherwise only widgets that show plain text (tables, select boxes).
@@ -139,6 +140,7 @@ def _clear_checker() -> None:
         st.session_state[f"chk_hand_{i}"] = ""
 
 
+@st.fragment
 def round_checker(lang: str) -> None:
     """Type or tap the losing hands; see every card's points, each hand's and the round's."""
     st.write(t("scoring.check.intro", lang))
