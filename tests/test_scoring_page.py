@@ -18,6 +18,7 @@ from streamlit.testing.v1.element_tree import Block
 from tests.conftest import ROOT
 from uno.academy import scorepad as sp
 from uno.academy.i18n import LANGS, t
+from uno.ui import scoring_view
 from uno.ui.words import inert
 
 PAGE = "pages/4_scoring.py"
@@ -394,6 +395,78 @@ def test_each_message_is_shown_beside_the_control_that_caused_it(db: Path, lang:
     ok(at.button(key="sp_delete_yes").click().run())
     assert beside(at, "sp_delete") == [t("scoring.pad.deleted", lang, number=1)]
     assert values(at, "success") == [t("scoring.pad.deleted", lang, number=1)]
+
+
+# -- one script run per click ----------------------------------------------------------------
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The page's script runs: the page calls the view once per run, so a wrapped view counts."""
+    seen: list[str] = []
+    real = scoring_view.show_scoring
+
+    def counted(lang: str) -> None:
+        seen.append(lang)
+        real(lang)
+
+    monkeypatch.setattr(scoring_view, "show_scoring", counted)
+    return seen
+
+
+def test_the_run_counter_sees_a_second_run() -> None:
+    """A click whose script asks for another run (st.rerun) counts 2: the measure can fail."""
+
+    def script() -> None:
+        import streamlit as st
+
+        st.session_state["runs"] = st.session_state.get("runs", 0) + 1
+        if st.button("again", key="again"):
+            st.rerun()
+
+    at = AppTest.from_function(script).run()
+    ok(at.button(key="again").click().run())
+    assert at.session_state["runs"] == 1 + 2
+
+
+def test_one_script_run_per_click_on_the_score_pad(db: Path, runs: list[str]) -> None:
+    """Every change happens in a callback, before the one run that shows its result."""
+    at = open_scoring("en")
+    assert runs == ["en"]
+    per_click: dict[str, list[int]] = {}
+
+    def click(key: str) -> AppTest:
+        before = len(runs)
+        ok(at.button(key=key).click().run())
+        per_click.setdefault(key, []).append(len(runs) - before)
+        assert per_click[key][-1] == 1, per_click  # checked before what the click shows
+        return at
+
+    at.text_area(key="sp_names").input("Ana\nBen")
+    click("sp_start")
+    assert at.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    at.text_input(key="sp_score_1").input("30")
+    click("sp_add")
+    assert escaped_value("en", "scoring.pad.saved", number=1, name="Ana") in values(at, "success")
+    click("sp_undo")
+    assert values(at, "success") == [t("scoring.pad.undone", "en", number=1)]
+    at.text_input(key="sp_name_1_1").input("Zoé")
+    click("sp_rename")
+    assert values(at, "success") == [t("scoring.pad.renamed", "en")]
+    click("sp_close")
+    assert at.subheader[0].value == t("scoring.pad.new_title", "en")
+    click("sp_resume")
+    assert at.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    click("sp_delete")
+    click("sp_delete_no")
+    click("sp_delete")
+    click("sp_delete_yes")
+    assert values(at, "success") == [t("scoring.pad.deleted", "en", number=1)]
+    click("chk_clear")
+    assert per_click == {key: [1] * len(counts) for key, counts in per_click.items()}, per_click
+    assert len(per_click) == 10
 
 
 # -- a damaged file ---------------------------------------------------------------------------
