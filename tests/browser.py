@@ -69,12 +69,14 @@ def deprecations(base: str) -> list[str]:
 
 
 @contextmanager
-def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
+def streamlit_server(
+    env: dict[str, str] | None = None, launcher: list[str] | None = None
+) -> Iterator[str]:
+    """``streamlit run app.py`` on a free port of 127.0.0.1; ``launcher`` replaces
+    ``python -m streamlit`` (tests/run_counter.py counts the scoring page's runs)."""
     port = free_port()
     cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
+        *(launcher or [sys.executable, "-m", "streamlit"]),
         "run",
         "app.py",
         "--server.headless",

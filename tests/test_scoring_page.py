@@ -13,19 +13,19 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Block
 
 from tests.conftest import ROOT
 from uno.academy import scorepad as sp
 from uno.academy.i18n import LANGS, t
+from uno.ui import scoring_view
+from uno.ui.words import inert
 
 PAGE = "pages/4_scoring.py"
 EVIL = "<b>x</b>"
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&])")
 
 
-def md(text: str) -> str:
-    """The page's Markdown escaping of user text."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+md = inert  # the page's Markdown escaping of user text
 
 
 @pytest.fixture
@@ -322,6 +322,151 @@ def test_second_session_gets_a_clear_conflict_message(db: Path, lang: str) -> No
     first.text_input(key="sp_score_1").input("5")
     ok(first.button(key="sp_add").click().run())
     assert t("scoring.pad.gone", lang) in values(first, "error") + values(first, "warning")
+
+
+# -- each message beside the control that caused it ------------------------------------------
+
+ALERTS = ("success", "error", "warning", "info")
+
+
+def beside(at: AppTest, key: str) -> list[str]:
+    """The messages drawn right after the control ``key``, up to the next other element."""
+    nodes = [node for node in at.main if not isinstance(node, Block)]  # in the page's order
+    start = next(i for i, node in enumerate(nodes) if getattr(node, "key", None) == key)
+    shown = []
+    for node in nodes[start + 1 :]:
+        if node.type not in ALERTS:
+            break
+        shown.append(node.value)
+    return shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_message_is_shown_beside_the_control_that_caused_it(db: Path, lang: str) -> None:
+    at = open_scoring(lang)
+    start_game(at, "Solo")
+    refused = t("scoring.error.too_few_players", lang, who="", limit=2, value="")
+    assert beside(at, "sp_start") == [refused]
+    start_game(at, "Ana\nBen", target=500)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    at.text_input(key="sp_score_1").input("abc")
+    ok(at.button(key="sp_add").click().run())
+    this_round = t("scoring.pad.this_round", lang)
+    assert beside(at, "sp_add") == [
+        escaped_value(
+            lang, "scoring.error.points_not_number", who=this_round, value="abc", limit=""
+        )
+    ]
+    at.text_input(key="sp_score_1").input("30")
+    ok(at.button(key="sp_add").click().run())
+    assert beside(at, "sp_add") == [escaped_value(lang, "scoring.pad.saved", number=1, name="Ana")]
+    assert beside(at, "sp_undo") == []
+
+    # The undo message is at the undo button, and only there (not at the top of the page).
+    ok(at.button(key="sp_undo").click().run())
+    assert beside(at, "sp_undo") == [t("scoring.pad.undone", lang, number=1)]
+    assert values(at, "success") == [t("scoring.pad.undone", lang, number=1)]
+    assert beside(at, "sp_add") == []
+
+    at.text_input(key="sp_name_1_1").input("ana")
+    ok(at.button(key="sp_rename").click().run())
+    who = t("scoring.pad.player_n", lang, number=2)
+    assert beside(at, "sp_rename") == [
+        escaped_value(lang, "scoring.error.name_duplicate", who=who, value="ana", limit="")
+    ]
+    at.text_input(key="sp_name_1_1").input("Ben")
+
+    # A refusal of the store too: an undo of a game changed in another session.
+    at.text_input(key="sp_score_1").input("30")
+    ok(at.button(key="sp_add").click().run())
+    other = open_scoring(lang)
+    ok(other.button(key="sp_resume").click().run())
+    at.text_input(key="sp_score_1").input("20")
+    ok(at.button(key="sp_add").click().run())
+    ok(other.button(key="sp_undo").click().run())
+    assert beside(other, "sp_undo") == [t("scoring.pad.stale", lang)]
+
+    # Deleting a saved game: the message is beside the saved games' buttons.
+    ok(at.button(key="sp_close").click().run())
+    start_game(at, "Chloé\nDan")
+    at.selectbox(key="sp_saved").set_value(1)
+    ok(at.button(key="sp_delete").click().run())
+    ok(at.button(key="sp_delete_yes").click().run())
+    assert beside(at, "sp_delete") == [t("scoring.pad.deleted", lang, number=1)]
+    assert values(at, "success") == [t("scoring.pad.deleted", lang, number=1)]
+
+
+# -- one script run per click ----------------------------------------------------------------
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The page's script runs: the page calls the view once per run, so a wrapped view counts."""
+    seen: list[str] = []
+    real = scoring_view.show_scoring
+
+    def counted(lang: str) -> None:
+        seen.append(lang)
+        real(lang)
+
+    monkeypatch.setattr(scoring_view, "show_scoring", counted)
+    return seen
+
+
+def test_the_run_counter_sees_a_second_run() -> None:
+    """A click whose script asks for another run (st.rerun) counts 2: the measure can fail."""
+
+    def script() -> None:
+        import streamlit as st
+
+        st.session_state["runs"] = st.session_state.get("runs", 0) + 1
+        if st.button("again", key="again"):
+            st.rerun()
+
+    at = AppTest.from_function(script).run()
+    ok(at.button(key="again").click().run())
+    assert at.session_state["runs"] == 1 + 2
+
+
+def test_one_script_run_per_click_on_the_score_pad(db: Path, runs: list[str]) -> None:
+    """Every change happens in a callback, before the one run that shows its result."""
+    at = open_scoring("en")
+    assert runs == ["en"]
+    per_click: dict[str, list[int]] = {}
+
+    def click(key: str) -> AppTest:
+        before = len(runs)
+        ok(at.button(key=key).click().run())
+        per_click.setdefault(key, []).append(len(runs) - before)
+        assert per_click[key][-1] == 1, per_click  # checked before what the click shows
+        return at
+
+    at.text_area(key="sp_names").input("Ana\nBen")
+    click("sp_start")
+    assert at.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    at.text_input(key="sp_score_1").input("30")
+    click("sp_add")
+    assert escaped_value("en", "scoring.pad.saved", number=1, name="Ana") in values(at, "success")
+    click("sp_undo")
+    assert values(at, "success") == [t("scoring.pad.undone", "en", number=1)]
+    at.text_input(key="sp_name_1_1").input("Zoé")
+    click("sp_rename")
+    assert values(at, "success") == [t("scoring.pad.renamed", "en")]
+    click("sp_close")
+    assert at.subheader[0].value == t("scoring.pad.new_title", "en")
+    click("sp_resume")
+    assert at.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    click("sp_delete")
+    click("sp_delete_no")
+    click("sp_delete")
+    click("sp_delete_yes")
+    assert values(at, "success") == [t("scoring.pad.deleted", "en", number=1)]
+    click("chk_clear")
+    assert per_click == {key: [1] * len(counts) for key, counts in per_click.items()}, per_click
+    assert len(per_click) == 10
 
 
 # -- a damaged file ---------------------------------------------------------------------------
