@@ -267,5 +267,12 @@ def test_keyboard_arrows_enter_and_d(browser: Any, base: str) -> None:
     )
     assert labels[0].endswith(card_label(uno.Card(hand_codes(page)[0]), "en"))
     page.keyboard.press("d")
-    wait_turn_back(page, 6)
+    page.wait_for_function(
+        "sel => [...document.querySelectorAll('*')].some(e => e.shadowRoot && "
+        "e.shadowRoot.querySelectorAll(sel + ' .story li').length >= 4)",
+        arg=TABLE,
+        timeout=30_000,
+    )
+    fourth = page.locator(f"{TABLE} .story li").nth(3).inner_text()
+    assert fourth == t("table.you_drew", "en", card=card_label(uno.Card("Y1"), "en"))
     page.context.close()
