@@ -7,9 +7,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from tests.table_driver import tap
 from uno.academy.i18n import LANGS, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
+    board_of,
     board_options,
     lessons,
     question_answer,
@@ -38,6 +40,13 @@ def texts(at: AppTest, kind: str) -> str:
 
 def answer_board(at: AppTest, lesson, option: str) -> None:
     key = f"lesson_{lesson.key}"
+    board = board_of(lesson)
+    if board.kind in ("play", "choice"):  # answered on the game table
+        text = f"{board.learner}: {option}"
+        if option.startswith("play W"):
+            text += " B"
+        tap(at, f"{key}_answer_table", text)
+        return
     if lesson.board.kind == "points":
         at.number_input(key=f"{key}_number").set_value(int(option))
         at.button(key=f"{key}_submit").click().run()

@@ -75,6 +75,7 @@ class TableView:
     face_up: frozenset[int] = frozenset()
     lit: bool = True
     size: str = "md"
+    draw: bool = True  # the draw pile can be tapped (a lesson asking "which card?" says no)
 
 
 @dataclass(frozen=True)
@@ -365,16 +366,19 @@ def table_model(
         jumps = {a.card for a in legal_mine if a.verb == "jump" and a.seat == seat}
         taps: dict[str, dict[str, Any]] = {}
         cards_out = []
+        hinted = False
         for card in sorted(state.hands[seat]):
             code = str(card)
             if code not in taps and mine:
                 taps[code] = _card_tap(state, t_, seat, card, names, lang)
+            is_hint = not hinted and hint is not None and card == hint
+            hinted = hinted or is_hint
             cards_out.append(
                 {
                     "code": code,
                     "label": card_label(card, lang),
                     "lit": view.lit and (card in playable or card in jumps),
-                    "hint": hint is not None and card == hint,
+                    "hint": is_hint,
                     "drawn": state.phase is Phase.DRAWN
                     and seat == state.turn
                     and card == state.drawn,
@@ -390,7 +394,7 @@ def table_model(
         }
 
     pile_tap: dict[str, Any] | None = None
-    if view.hand is not None and view.hand in acting and not over:
+    if view.hand is not None and view.hand in acting and not over and view.draw:
         draw = next((a for a in legal_mine if a.verb == "draw" and a.seat == view.hand), None)
         if draw is not None:
             pile_tap = {"send": _send(draw)}

@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+import uno
 from uno.academy.i18n import card_label, join_words, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
@@ -32,9 +33,11 @@ from uno.academy.lessons import (
     question_refusal,
     scenario_of,
 )
-from uno.cards import Card, Color
+from uno.academy.table import TableView, table_model
+from uno.cards import Card
 from uno.state import GameState, Phase
 from uno.ui.cards import color_badge_html, show_cards
+from uno.ui.table import show_table
 
 CARD_ROW = re.compile(r"^\[\[([A-Za-z0-9 ]+)\]\]$")
 DEFAULT_NAMES = ("Ana", "Ben", "Léa", "Max")
@@ -140,12 +143,6 @@ def _feedback(verdict: Verdict, right_text: str, wrong_text: str, lang: str) -> 
 # -- the boards: one view function per kind ---------------------------------------------------
 
 
-def _situation_move(board: LessonBoard, names: list[str], lang: str) -> None:
-    """play, choice: the situation the learner acts on."""
-    assert isinstance(board, PlayBoard | ChoiceBoard) and board.state is not None
-    _table(board.state, lang, board.learner, board.board.show_hands)
-
-
 def _situation_after_move(board: LessonBoard, names: list[str], lang: str) -> None:
     """next_seat, points: the situation, then the card just played (and the hands left)."""
     state, action = board.state, board.board.action
@@ -178,17 +175,6 @@ def _situation_first_player(board: LessonBoard, names: list[str], lang: str) -> 
     show_cards([Card(board.board.first)], lang, caption=True)
 
 
-#: How each board kind draws its situation (a new kind adds one line here).
-SITUATIONS: dict[str, Callable[[LessonBoard, list[str], str], None]] = {
-    "play": _situation_move,
-    "choice": _situation_move,
-    "next_seat": _situation_after_move,
-    "points": _situation_after_move,
-    "dealer": _situation_dealer,
-    "first_player": _situation_first_player,
-}
-
-
 def _choose(answer_key: str, option: str) -> None:
     st.session_state[answer_key] = option
 
@@ -197,27 +183,13 @@ def _choose_number(answer_key: str, number_key: str) -> None:
     st.session_state[answer_key] = str(int(st.session_state.get(number_key) or 0))
 
 
-def show_board(
-    lesson: Lesson, lang: str, words: dict[str, Any], on_right: Callable[[], None]
+def _options(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
 ) -> None:
-    board = board_of(lesson)
-    key = f"lesson_{lesson.key}"
-    names = _names(board.state, board.players, lang)
-    st.subheader(t("lessons.board", lang))
-    st.write(words["board"]["prompt"])
-    SITUATIONS[board.kind](board, names, lang)
-
-    answer_key = f"{key}_answer"
+    """The answers as buttons (a seat, a player), or a number to type."""
+    key = answer_key.removesuffix("_answer")
     options = board.options()
-    color: str | None = None
-    if any(o.startswith("play W") for o in options):
-        color = st.selectbox(
-            t("lessons.wild_color", lang),
-            [c.name for c in Color],
-            key=f"{key}_color",
-            format_func=lambda code: t(f"color.{code}", lang),
-        )
-    if not options:  # a number to type
+    if not options:
         st.number_input(
             t("lessons.answer_number", lang),
             min_value=0,
@@ -231,16 +203,112 @@ def show_board(
             on_click=_choose_number,
             args=(answer_key, f"{key}_number"),
         )
+        return
+    columns = st.columns(min(len(options), 6))
+    for i, option in enumerate(options):
+        columns[i % len(columns)].button(
+            option_label(option, names, lang, words),
+            key=f"{key}_opt_{option}",
+            width="stretch",
+            on_click=_choose,
+            args=(answer_key, option),
+        )
+
+
+def _on_table(board: LessonBoard, answer_key: str, text: str) -> None:
+    """A move on the lesson's table: the learner's answer (a card with its colour, a draw, a
+    catch, a challenge), judged below by the board."""
+    assert board.state is not None
+    try:
+        action = uno.parse_action(text, board.state)
+    except uno.NotationError:
+        return
+    if action.verb == "play" and action.card is not None:
+        st.session_state[answer_key] = f"play {action.card}"
+        st.session_state[f"{answer_key}_color"] = action.color.name if action.color else None
     else:
-        columns = st.columns(min(len(options), 6))
-        for i, option in enumerate(options):
-            columns[i % len(columns)].button(
-                option_label(option, names, lang, words),
-                key=f"{key}_opt_{option}",
-                width="stretch",
-                on_click=_choose,
-                args=(answer_key, option),
-            )
+        st.session_state[answer_key] = text.split(": ", 1)[-1]
+        st.session_state[f"{answer_key}_color"] = None
+    st.session_state[f"{answer_key}_version"] = (
+        int(st.session_state.get(f"{answer_key}_version", 0)) + 1
+    )
+
+
+def _move_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    """play, choice: the situation on the game table, where the learner makes the move. The
+    cards are not lit (that would give the answer away); a refused card is explained at the
+    hand, with its rule and lesson."""
+    assert isinstance(board, PlayBoard | ChoiceBoard) and board.state is not None
+    state = board.state
+    view = TableView(
+        acting=frozenset({board.learner}),
+        hand=board.learner,
+        bots=(None,) * state.n_players,
+        face_up=frozenset(board.board.show_hands),
+        lit=False,
+        draw=board.kind == "play" and board.board.goal != "card",
+    )
+    model = table_model(
+        state,
+        view,
+        lang,
+        names=names,
+        version=int(st.session_state.get(f"{answer_key}_version", 0)),
+    )
+    show_table(
+        model,
+        key=f"{answer_key}_table",
+        on_action=lambda text, version: _on_table(board, answer_key, text),
+    )
+
+
+def _after_move_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    """next_seat, points: the situation, the card just played (and the hands left), then the
+    learner answers with a seat or a number."""
+    _situation_after_move(board, names, lang)
+    _options(board, names, lang, words, answer_key)
+
+
+def _dealer_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    _situation_dealer(board, names, lang)
+    _options(board, names, lang, words, answer_key)
+
+
+def _first_player_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    _situation_first_player(board, names, lang)
+    _options(board, names, lang, words, answer_key)
+
+
+#: How each board kind is drawn and answered (a new kind adds one line here, and one class in
+#: ``uno.academy.lessons.BOARDS``).
+BOARD_VIEWS: dict[str, Callable[[LessonBoard, list[str], str, dict[str, Any], str], None]] = {
+    "play": _move_board,
+    "choice": _move_board,
+    "next_seat": _after_move_board,
+    "points": _after_move_board,
+    "dealer": _dealer_board,
+    "first_player": _first_player_board,
+}
+
+
+def show_board(
+    lesson: Lesson, lang: str, words: dict[str, Any], on_right: Callable[[], None]
+) -> None:
+    board = board_of(lesson)
+    key = f"lesson_{lesson.key}"
+    names = _names(board.state, board.players, lang)
+    st.subheader(t("lessons.board", lang))
+    st.write(words["board"]["prompt"])
+    answer_key = f"{key}_answer"
+    BOARD_VIEWS[board.kind](board, names, lang, words, answer_key)
     right = board.right_options()
     st.button(
         t("lessons.show_me", lang), key=f"{key}_show", on_click=_choose, args=(answer_key, right[0])
@@ -249,6 +317,9 @@ def show_board(
     chosen = st.session_state.get(answer_key)
     if chosen is None:
         return
+    color = st.session_state.get(f"{answer_key}_color")
+    if chosen.startswith("play W") and color is None:
+        color = "B"  # "show me" plays a wild: any colour is right
     verdict = board.judge(chosen, color)
     answer_text = join_words([option_label(o, names, lang, words) for o in right], lang)
     fill = {"answer": answer_text}
@@ -358,7 +429,7 @@ def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> Non
         st.success(t("lessons.lesson_done", lang))
 
 
-__all__ = ["SITUATIONS", "option_label", "player_name", "show_lesson", "show_lessons"]
+__all__ = ["BOARD_VIEWS", "option_label", "player_name", "show_lesson", "show_lessons"]
 
 
 DONE_KEY = "lessons_done"
