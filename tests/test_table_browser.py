@@ -266,6 +266,12 @@ def test_keyboard_arrows_enter_and_d(browser: Any, base: str) -> None:
         f"{TABLE} .hand-row button.card", "els => els.map(e => e.getAttribute('aria-label'))"
     )
     assert labels[0].endswith(card_label(uno.Card(hand_codes(page)[0]), "en"))
+    # The focus stayed on the hand through the computer's moves: the keys still reach the table.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('*')].some(e => e.shadowRoot && "
+        "e.shadowRoot.activeElement && e.shadowRoot.activeElement.matches('button.card'))",
+        timeout=10_000,
+    )
     page.keyboard.press("d")
     page.wait_for_function(
         "sel => [...document.querySelectorAll('*')].some(e => e.shadowRoot && "
