@@ -285,7 +285,7 @@ def test_a_click_runs_the_script_once(monkeypatch: pytest.MonkeyPatch) -> None:
     before = len(runs)
     tap_card(at, TABLE, "R1")
     assert len(runs) - before == 1
-    for key in ("sb_undo", "sb_redo", "sb_restart"):
+    for key in ("sb_undo", "sb_redo", "sb_back", "sb_forward", "sb_start"):
         before = len(runs)
         click(at, key)
         assert len(runs) - before == 1, key

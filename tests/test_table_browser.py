@@ -282,3 +282,30 @@ def test_keyboard_arrows_enter_and_d(browser: Any, base: str) -> None:
     fourth = page.locator(f"{TABLE} .story li").nth(3).inner_text()
     assert fourth == t("table.you_drew", "en", card=card_label(uno.Card("Y1"), "en"))
     page.context.close()
+
+
+def test_turn_after_turn_no_tap_is_ever_lost(browser: Any, base: str) -> None:
+    """Five turns in a row against the computer: every tap lands on the table it was made on
+    (a widget that re-sent an old value once bumped the table under the finger)."""
+    state = uno.new_game(["Ana", "Ben", "Léa"], rules="single_round", seed=3)
+    page = open_link(browser, base, "en", state, {"bots": {"1": "greedy", "2": "greedy"}})
+    for turn in range(5):
+        page.wait_for_function(
+            "sel => { const t = [...document.querySelectorAll('*')]"
+            ".map(e => e.shadowRoot && e.shadowRoot.querySelector(sel)).find(Boolean);"
+            " return t && (t.classList.contains('over') || (t.querySelector('.hand .turn-badge')"
+            " && !t.classList.contains('sending'))) }",
+            arg=TABLE,
+            timeout=30_000,
+        )
+        if page.locator(f"{TABLE}.over").count():
+            break
+        lit = page.locator(f'{TABLE} .hand-row button.card[data-playable="true"]')
+        (lit.first if lit.count() else page.locator(f"{TABLE} button.draw")).click()
+        ask = page.locator(f"{TABLE} .ask button")
+        if ask.count():
+            ask.first.click()
+        page.wait_for_timeout(200)
+        status = page.locator(f'{TABLE} [role="status"]').inner_text()
+        assert t("table.stale", "en") not in status, turn
+    page.context.close()

@@ -291,12 +291,14 @@ def _next_round() -> None:
 
 def _travel(to: str) -> None:
     timeline = _timeline()
-    moves = {"start": timeline.goto(0), "undo": timeline.undo(), "redo": timeline.redo()}
+    moves = {
+        "start": timeline.goto(0),
+        "undo": timeline.undo(),
+        "redo": timeline.redo(),
+        "back": timeline.goto(timeline.index - 1),
+        "forward": timeline.goto(timeline.index + 1),
+    }
     _set(moves[to])
-
-
-def _goto(key: str) -> None:
-    _set(_timeline().goto(int(st.session_state[key])))
 
 
 def _step_bot() -> None:
@@ -501,46 +503,27 @@ def _round_end(timeline: Timeline, lang: str) -> None:
 
 
 def _history(timeline: Timeline, lang: str) -> None:
-    """Undo and redo (between a person's decisions), any move, and the whole story in pages."""
-    nav = st.columns(4)
-    nav[0].button(
-        t("sandbox.restart", lang),
-        key="sb_restart",
-        disabled=not timeline.can_undo,
-        on_click=_travel,
-        args=("start",),
-        width="stretch",
+    """Undo and redo (between a person's decisions), one move back or forward, and the whole
+    story in pages. (A slider would send its old value whenever its range grows.)"""
+    nav = st.columns([1, 1, 1, 1, 1, 2])
+    buttons = (
+        ("start", "sandbox.restart", timeline.can_undo, ":material/first_page:"),
+        ("undo", "sandbox.undo", timeline.can_undo, ":material/undo:"),
+        ("redo", "sandbox.redo", timeline.can_redo, ":material/redo:"),
+        ("back", "sandbox.step_back", timeline.can_undo, ":material/chevron_left:"),
+        ("forward", "sandbox.step_forward", timeline.can_redo, ":material/chevron_right:"),
     )
-    nav[1].button(
-        t("sandbox.undo", lang),
-        key="sb_undo",
-        disabled=not timeline.can_undo,
-        on_click=_travel,
-        args=("undo",),
-        width="stretch",
-        icon=":material/undo:",
-    )
-    nav[2].button(
-        t("sandbox.redo", lang),
-        key="sb_redo",
-        disabled=not timeline.can_redo,
-        on_click=_travel,
-        args=("redo",),
-        width="stretch",
-        icon=":material/redo:",
-    )
-    nav[3].caption(t("sandbox.move_of", lang, index=timeline.index, total=len(timeline.states) - 1))
-    if len(timeline.states) > 1:
-        key = f"sb_goto_{len(timeline.states)}_{timeline.index}"
-        st.slider(
-            t("sandbox.goto", lang),
-            0,
-            len(timeline.states) - 1,
-            timeline.index,
-            key=key,
-            on_change=_goto,
-            args=(key,),
+    for column, (to, label, enabled, icon) in zip(nav, buttons, strict=False):
+        column.button(
+            t(label, lang),
+            key=f"sb_{to}",
+            disabled=not enabled,
+            on_click=_travel,
+            args=(to,),
+            width="stretch",
+            icon=icon,
         )
+    nav[5].caption(t("sandbox.move_of", lang, index=timeline.index, total=len(timeline.states) - 1))
     lines = story_lines(timeline.story(), _names(timeline.current), lang)
     if not lines:
         return

@@ -310,6 +310,7 @@ export default function (component) {
   const ui = root.__uno || (root.__uno = { ask: null, localMessage: null, focus: 0, version: null, sent: null });
   ui.root = root;
   ui.model = data;
+  root.dataset.version = String(data.version);  // tests and benchmarks watch it change
   ui.sent = null;  // Python answered: a new tap may go
   if (ui.version !== data.version) {
     // A new state: the old question and the old refusal no longer apply.
