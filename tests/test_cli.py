@@ -321,8 +321,15 @@ def test_what_the_person_types() -> None:
         with pytest.raises(NotationError):
             cli.person_action(state, text)
     first_wild = uno.load_scenario(
-        {**SCENARIO, "turn": 0, "phase": "choose_color", "discard_pile": ["W"]}
-        | {"current_color": None}
+        {
+            "players": 2,
+            "hands": [
+                ["R1", "R2", "R3", "R4", "R5", "R6", "R7"],
+                ["G1", "G2", "G3", "G4", "G5", "G6", "G7"],
+            ],
+            "discard_pile": ["W"],
+            "phase": "choose_color",
+        }
     )
     assert cli.person_action(first_wild, "g") == uno.Action(0, "color", color=uno.Color.G)
 

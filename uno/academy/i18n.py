@@ -31,7 +31,6 @@ __all__ = [
 ]
 
 
-
 def _content_dir() -> Path:
     """Where the words are: ``uno/academy/content/`` in an installed wheel (which carries the
     repository's content/ there), else the repository's top-level ``content/`` (the source tree
