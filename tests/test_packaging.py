@@ -110,6 +110,21 @@ def test_the_wheel_carries_every_content_file_the_app_reads() -> None:
     assert shipped("uno.ui.app") == {".streamlit/config.toml"}
 
 
+def test_the_wheel_carries_every_file_of_the_packages_that_is_not_python() -> None:
+    """uno/py.typed, the table component's CSS and JS...: a new data file beside the code must
+    be named in package-data, or the installed app would miss it."""
+    for path in (ROOT / "uno").rglob("*"):
+        if not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+            continue
+        folder = path.parent
+        while not (folder / "__init__.py").exists():
+            folder = folder.parent
+        package = ".".join(folder.relative_to(ROOT).parts)
+        patterns = SETUPTOOLS["package-data"].get(package, [])
+        inside = path.relative_to(folder)
+        assert any(inside.match(p) for p in patterns), f"{path.relative_to(ROOT)} is not shipped"
+
+
 def lock_pins() -> dict[str, list[str]]:
     pins: dict[str, list[str]] = {}
     for line in (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines():
@@ -295,6 +310,7 @@ def test_the_wheel_installs_and_works_from_any_directory(tmp_path: Path) -> None
     assert {"uno/ui/app/app.py", "uno/ui/app/.streamlit/config.toml"} <= set(names)
     assert "uno/ui/app/pages/3_sandbox.py" in names
     assert "uno/py.typed" in names
+    assert {"uno/ui/table/table.css", "uno/ui/table/table.js"} <= set(names)
     assert not [n for n in names if n.startswith("tests/") or "screenshots" in n]
     metadata = zipfile.ZipFile(wheel).read(f"{wheel.name.split('-py3')[0]}.dist-info/METADATA")
     head = metadata.decode().split("\n\n")[0]
