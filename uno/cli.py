@@ -27,15 +27,15 @@ from typing import IO, Any, Final, TextIO
 
 import uno
 from uno.academy.i18n import DEFAULT_LANG, LANGS, card_label, normalize_lang, t
-from uno.academy.sandbox import story_line
+from uno.academy.table import story_text
 from uno.actions import VERBS, Action, parse_action
 from uno.bots import STRATEGIES, Strategy, make_strategy, next_bot_move, play_bots
-from uno.cards import Card, Color, parse_color
+from uno.cards import parse_color
 from uno.errors import IllegalAction, NotationError, ScenarioError
 from uno.rules import PRESETS, RuleSet, as_ruleset
 from uno.scenario import MAX_SCENARIO_BYTES
 from uno.setup import MAX_PLAYERS, MIN_PLAYERS, check_names
-from uno.state import Event, GameState, Phase
+from uno.state import GameState, Phase
 
 __all__ = [
     "EXIT_OK",
@@ -85,25 +85,6 @@ def _lang_in(argv: Sequence[str]) -> str | None:
         if arg.startswith("--lang="):
             return arg.partition("=")[2]
     return None
-
-
-def _word(value: Any, lang: str) -> Any:
-    if isinstance(value, Card):
-        return card_label(value, lang)
-    if isinstance(value, Color):
-        return t(f"color.{value.name}", lang)
-    return value
-
-
-def event_lines(events: Iterable[Event], names: Sequence[str], lang: str) -> list[str]:
-    """The sandbox's story of these events, in the reader's words (``event.*`` keys)."""
-    lines = []
-    for event in events:
-        line = story_line(event, names)
-        if line is not None:
-            key, values = line
-            lines.append(t(key, lang, **{k: _word(v, lang) for k, v in values.items()}))
-    return lines
 
 
 def refusal_text(refusal: IllegalAction, lang: str) -> str:
@@ -582,13 +563,6 @@ def _board(state: GameState, lang: str) -> list[str]:
     return lines
 
 
-def _own_draws(events: Iterable[Event], lang: str) -> list[str]:
-    cards = [c for e in events if e.type == "drew" and e.seat == PERSON for c in e.cards]
-    if not cards:
-        return []
-    return [t("cli.play.you_drew", lang, cards=", ".join(card_label(c, lang) for c in cards))]
-
-
 def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
     """A round against the computer: seat 0 is the person, every other seat a computer player."""
 
@@ -626,7 +600,7 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
     moves = 0
     while True:
         for move in play_bots(state, seats):
-            say(*(f"  {line}" for line in event_lines(move.events, names, lang)))
+            say(*(f"  {line}" for line in story_text(move.events, names, lang, PERSON)))
             state = move.state
             moves += 1
         if state.is_over:
@@ -664,8 +638,7 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
         except IllegalAction as refusal:
             say(refusal_text(refusal, lang))
         else:
-            say(*(f"  {line}" for line in [*event_lines(events, names, lang)]))
-            say(*(f"  {line}" for line in _own_draws(events, lang)))
+            say(*(f"  {line}" for line in story_text(events, names, lang, PERSON)))
 
 
 # -- uno-academy: the app ------------------------------------------------------------------
