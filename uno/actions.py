@@ -63,6 +63,21 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
 
     Without a seat, the seat that must act now (``state.turn``) is taken. Raises NotationError,
     quoting the text, for anything that is not an action.
+
+    >>> import uno
+    >>> action = uno.parse_action("2: play w b UNO")  # case and spaces do not matter
+    >>> action.seat, action.verb, str(action.card), str(action.color), action.uno
+    (2, 'play', 'W', 'B', True)
+    >>> str(action)  # the canonical notation, seat always written
+    '2: play W B uno'
+    >>> state = uno.new_game(3, seed=7)
+    >>> uno.parse_action("draw", state).seat == state.turn
+    True
+    >>> try:
+    ...     uno.parse_action("2: play R10")
+    ... except uno.NotationError as problem:
+    ...     print(problem.reason, problem.text)
+    not_a_card 2: play R10
     """
     if isinstance(text, Action):
         return text

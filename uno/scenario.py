@@ -528,7 +528,34 @@ def _check_exposed(
 
 
 def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
-    """Build a GameState from a scenario (JSON text, bytes, or an already-parsed dict)."""
+    """Build a GameState from a scenario (JSON text, bytes, or an already-parsed dict).
+
+    Everything is checked, each field alone and the fields together (a situation no game can
+    reach is refused); a refusal is a ScenarioError naming the field and the value, and nothing
+    is half-loaded.
+
+    >>> import uno
+    >>> state = uno.load_scenario(
+    ...     '{"players": ["Ana", "Ben"], "hands": [["R7"], ["B5", "G1"]], "discard_pile": ["R3"]}'
+    ... )
+    >>> state.players, state.turn, str(state.current_color), len(state.draw_pile)
+    (('Ana', 'Ben'), 0, 'R', 104)
+    >>> uno.load_scenario(uno.dump_scenario(state)) == state
+    True
+    >>> try:
+    ...     uno.load_scenario({"players": 2, "hands": [["X9"], ["B5"]], "discard_pile": ["R3"]})
+    ... except uno.ScenarioError as problem:
+    ...     print(problem.code, problem.field, problem.value)
+    bad_card hands[0][0] X9
+    >>> try:  # Ben forgot "Uno" on his Skip; two players: he plays again, not Ana (R-ACT-6)
+    ...     uno.load_scenario(
+    ...         {"players": 2, "hands": [["B1", "G5"], ["B5"]], "discard_pile": ["R3", "RS"],
+    ...          "turn": 0, "uno_exposed": [1]}
+    ...     )
+    ... except uno.ScenarioError as problem:
+    ...     print(problem.code, problem.field, problem.value)
+    exposed_mismatch uno_exposed[0] 1
+    """
     data = _parse(source)
     for key in data:
         if key not in _FIELDS:

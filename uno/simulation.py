@@ -221,6 +221,15 @@ def simulate(
     ``progress(done, total)`` is called as games finish; an exception it raises stops the
     simulation (games not started are not played) and comes out of ``simulate``. Bad arguments
     raise ValueError before any game is played.
+
+    >>> import uno
+    >>> frame = uno.simulate(3, players=2, rules="single_round", seed=1)
+    >>> len(frame), list(frame.columns[:5])
+    (3, ['game', 'seed', 'players', 'rules', 'winner'])
+    >>> sorted(set(frame["rounds"]))  # single_round: one round, winner takes all
+    [1]
+    >>> frame.equals(uno.simulate(3, players=2, rules="single_round", seed=1, workers=2))
+    True
     """
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ValueError(f"n_games must be a whole number, 1 or more, not {n_games!r}")
