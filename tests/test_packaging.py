@@ -222,8 +222,32 @@ def test_uno_academy_returns_streamlits_exit_code(monkeypatch: pytest.MonkeyPatc
         return 3
 
     monkeypatch.setattr(subprocess, "call", call)
-    assert cli.run_app(["--server.headless", "true"]) == 3
+    assert cli.run_app(["--server.headless", "true"], replace_process=False) == 3
     assert seen == [cli.app_command(["--server.headless", "true"])]
+
+
+def test_uno_academy_becomes_streamlit(tmp_path: Path) -> None:
+    """On POSIX the command is replaced by Streamlit (one process): stopping it stops the
+    server, with no orphan left serving. A stand-in Streamlit shows its pid and arguments."""
+    if os.name != "posix":
+        pytest.skip("exec replaces the process on POSIX only")
+    fake = tmp_path / "fake" / "streamlit"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "__main__.py").write_text(
+        "import json, os, sys\nprint(json.dumps([os.getpid(), sys.argv[1:]]))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake.parent), str(ROOT)])}
+    code = "from uno.cli import run_app; raise SystemExit(run_app(['--server.port', '9']))"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, stdout=subprocess.PIPE, text=True
+    )
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 0
+    pid, argv = json.loads(out)
+    assert pid == process.pid  # the same process: uno-academy became Streamlit
+    assert argv[:2] == ["run", str(ROOT / "app.py")]
+    assert "--client.toolbarMode=viewer" in argv and argv[-2:] == ["--server.port", "9"]
 
 
 # -- the wheel, installed ------------------------------------------------------------------

@@ -694,8 +694,13 @@ def app_command(extra: Sequence[str] = ()) -> list[str]:
     ]
 
 
-def run_app(argv: Sequence[str] | None = None) -> int:
-    """The ``uno-academy`` command: start the app; any flag is passed on to ``streamlit run``."""
+def run_app(argv: Sequence[str] | None = None, *, replace_process: bool | None = None) -> int:
+    """The ``uno-academy`` command: start the app; any flag is passed on to ``streamlit run``.
+
+    On POSIX the command becomes Streamlit (``os.execv``, the same process), so a signal from a
+    service manager or a user reaches the server itself and no orphan is left serving;
+    elsewhere (``replace_process=False``) Streamlit runs as a child and its exit code is
+    returned."""
     args = list(sys.argv[1:] if argv is None else argv)
     lang = env_lang()
     if args and args[0] in ("-h", "--help"):
@@ -704,7 +709,12 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     if importlib.util.find_spec("streamlit") is None:
         sys.stderr.write(t("cli.app.no_streamlit", lang) + "\n")
         return EXIT_REFUSED
+    command = app_command(args)
+    if os.name == "posix" if replace_process is None else replace_process:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execv(command[0], command)
     try:
-        return subprocess.call(app_command(args))
+        return subprocess.call(command)
     except KeyboardInterrupt:
         return 130
