@@ -5,6 +5,11 @@ Engine-defined fields beyond ENGINE-API.md's example (all optional, written only
 their default): ``pending_draw`` (int), ``drawn`` (card, phase ``drawn``), ``challenge``
 (``{"player": seat, "previous_color": "R", "guilty": bool}``, phase ``challenge``; ``guilty`` is
 worked out from the player's hand when left out), ``uno_exposed`` (seats), ``shuffles`` (int).
+
+Each field is checked alone, then with the others: a situation is loaded only when some legal
+game reaches it (the pending total and the Draw cards on top, the first card and the deal, a
+finished round and the scores, guilt and the hand, the Uno window and the turn). The decisions
+these checks fix are listed in the README ("Decisions the rules leave open").
 """
 
 from __future__ import annotations
