@@ -176,7 +176,10 @@ def test_hints_in_every_phase() -> None:
     first_wild = uno.load_scenario(
         {
             "players": ["Kid", "Robo"],
-            "hands": [["B1", "B2", "G3"], ["R1"]],
+            "hands": [
+                ["B1", "B2", "G3", "B4", "Y5", "B6", "R7"],
+                ["R1", "R2", "R3", "R4", "G5", "G6", "Y7"],
+            ],
             "discard_pile": ["W"],
             "phase": "choose_color",
         }

@@ -13,9 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Final
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Final
 
 from uno.bots import Strategy, bot_action, make_strategies, reaction
 from uno.cards import FULL_DECK
@@ -23,6 +21,9 @@ from uno.engine import Table, apply
 from uno.rules import RuleSet, as_ruleset, game_winners
 from uno.setup import deal_table, default_names, first_deal, new_game, next_round
 from uno.state import GameState, Phase
+
+if TYPE_CHECKING:  # pandas is imported by ``simulate`` only: ``import uno`` stays light
+    import pandas as pd
 
 __all__ = ["COLUMNS", "game_seed", "play_game", "play_game_slow", "simulate"]
 
@@ -192,6 +193,18 @@ def _run_chunk(
     ]
 
 
+def _pandas() -> Any:
+    """pandas, imported on first use: the engine itself needs no third-party package."""
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(
+            "uno.simulate returns a pandas DataFrame: install pandas "
+            "(pip install pandas, or pip install 'uno-academy[app]')"
+        ) from None
+    return pandas
+
+
 def simulate(
     n_games: int,
     players: int = 4,
@@ -208,6 +221,15 @@ def simulate(
     ``progress(done, total)`` is called as games finish; an exception it raises stops the
     simulation (games not started are not played) and comes out of ``simulate``. Bad arguments
     raise ValueError before any game is played.
+
+    >>> import uno
+    >>> frame = uno.simulate(3, players=2, rules="single_round", seed=1)
+    >>> len(frame), list(frame.columns[:5])
+    (3, ['game', 'seed', 'players', 'rules', 'winner'])
+    >>> sorted(set(frame["rounds"]))  # single_round: one round, winner takes all
+    [1]
+    >>> frame.equals(uno.simulate(3, players=2, rules="single_round", seed=1, workers=2))
+    True
     """
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ValueError(f"n_games must be a whole number, 1 or more, not {n_games!r}")
@@ -219,6 +241,7 @@ def simulate(
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     ruleset = as_ruleset(rules)
     bots = make_strategies(strategies, players)
+    pandas = _pandas()  # before any game is played: a missing pandas fails at once
 
     rows: list[tuple[Any, ...]] = []
     if workers == 1 or n_games < 2 * workers:
@@ -252,4 +275,5 @@ def simulate(
                 raise
         for a, _ in chunks:
             rows.extend(results[a])
-    return pd.DataFrame.from_records(rows, columns=list(COLUMNS))
+    frame: pd.DataFrame = pandas.DataFrame.from_records(rows, columns=list(COLUMNS))
+    return frame

@@ -30,7 +30,19 @@ __all__ = [
     "t",
 ]
 
-CONTENT_DIR: Final = Path(__file__).resolve().parents[2] / "content"
+
+def _content_dir() -> Path:
+    """Where the words are: ``uno/academy/content/`` in an installed wheel (which carries the
+    repository's content/ there), else the repository's top-level ``content/`` (the source tree
+    and an editable install)."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "content"
+    if packaged.is_dir():
+        return packaged
+    return here.parents[1] / "content"
+
+
+CONTENT_DIR: Final = _content_dir()
 LANGS: Final = ("en", "fr", "ru")
 DEFAULT_LANG: Final = "en"
 

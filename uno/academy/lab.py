@@ -420,8 +420,7 @@ print(table.round(3).to_string(index=False))
 import random
 
 import pandas as pd
-from uno import Card, Color, odds
-from uno.engine import matches
+from uno import Card, Color, matches, odds
 
 top, color, hand_size, n = Card($top), Color[$color], $hand_size, $n
 deck = sorted(odds.unseen_cards(top).elements())
