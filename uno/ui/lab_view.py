@@ -217,6 +217,14 @@ def simulated(lang: str, name: str, draw: Callable[[pd.DataFrame], None], **kwar
     st.fragment(_answer, run_every=POLL if running else None)(lang, name, draw, kwargs)
 
 
+def _end_poll(name: str) -> None:
+    """If ``name`` was being polled, end the poll with one full run. Streamlit stops a
+    fragment's timer only on a full run or when the fragment around it drops it (and a frozen
+    bar may then stay on screen), so a full run draws the section afresh and ends the poll."""
+    if st.session_state.pop(_polling(name), False):
+        st.rerun()
+
+
 def _answer(
     lang: str, name: str, draw: Callable[[pd.DataFrame], None], kwargs: dict[str, Any]
 ) -> None:
@@ -226,10 +234,7 @@ def _answer(
         st.session_state[_polling(name)] = True
         _progress(job, lang)
         return
-    if st.session_state.pop(_polling(name), False):
-        # The poll is over. Streamlit stops a fragment's timer only on a full run (or when the
-        # fragment around it drops it), so one full run draws the answer and ends the poll.
-        st.rerun()
+    _end_poll(name)
     if job is None:
         st.warning(t("lab.busy", lang))
     elif job.state != DONE:
@@ -604,6 +609,7 @@ def game_length(lang: str, seed: int) -> None:
     )
     if not presets:
         st.info(t("lab.length.need_rules", lang))
+        _end_poll("game_length")
         return
     players = list(range(int(span[0]), int(span[1]) + 1))
     per_setting = lab.games_per_setting(total, len(presets) * len(players))
@@ -729,6 +735,7 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
         )
     if len(bots) < 2:
         st.info(t("lab.wins.need_two", lang))
+        _end_poll("tournament")
         return
 
     def draw(ranking: pd.DataFrame) -> None:
