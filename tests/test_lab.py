@@ -387,6 +387,9 @@ def test_ask_plays_the_lab_function_and_asks_again_for_a_dropped_job(
     key = ("seat_advantage", (("n_games", 10), ("players", 3), ("rules", "official"), ("seed", 2)))
     assert board.keys == [key, key]  # dropped once, asked again with the same question
     assert calls[0]["workers"] == lab.WORKERS and callable(calls[0]["progress"])
+    assert lab.question("seat_advantage", seed=2, players=3) == lab.question(
+        "seat_advantage", players=3, seed=2
+    )
     with pytest.raises(ValueError):
         lab.ask(board, "hand_worth", n=7)
 

@@ -63,6 +63,7 @@ __all__ = [
     "opening_summary",
     "parse_cards",
     "playable_count",
+    "question",
     "seat_advantage",
     "single_round",
     "snippet",
@@ -458,14 +459,19 @@ def tournament(
 
 
 # -- the simulation board -----------------------------------------------------------------------
+def question(name: str, **kwargs: Any) -> Hashable:
+    """The board's key for ``<name>(**kwargs)``: the same question gives the same key."""
+    if name not in SIMULATIONS:
+        raise ValueError(f"{name!r} is not a simulation (known: {', '.join(SIMULATIONS)})")
+    return (name, tuple(sorted(kwargs.items())))
+
+
 def ask(board: JobBoard, name: str, *, workers: int = WORKERS, **kwargs: Any) -> Job | None:
     """The board's job answering ``<name>(**kwargs)`` (one of ``SIMULATIONS``): finished if
     someone asked before, else running or waiting, with its progress. None when the board is
     busy. A job dropped just as it was asked again (nobody had looked at it for a while) is
     asked once more. Each call also tells the board that a reader still follows the job."""
-    if name not in SIMULATIONS:
-        raise ValueError(f"{name!r} is not a simulation (known: {', '.join(SIMULATIONS)})")
-    key = (name, tuple(sorted(kwargs.items())))
+    key = question(name, **kwargs)
 
     def work(progress: Progress) -> pd.DataFrame:
         table: pd.DataFrame = globals()[name](**kwargs, workers=workers, progress=progress)

@@ -22,7 +22,7 @@ from plotly.subplots import make_subplots
 
 from uno.academy import lab
 from uno.academy.i18n import card_label, t
-from uno.academy.jobs import DONE, WAITING, Job, JobBoard
+from uno.academy.jobs import ABANDONED, DONE, WAITING, Job, JobBoard
 from uno.bots import CHALLENGE_POLICIES, STRATEGIES
 from uno.cards import CARDS, COLORS, Card, Color
 from uno.ui.cards import show_cards
@@ -108,6 +108,8 @@ def show_lab(lang: str) -> None:
     hand_worth(lang)
     game_length(lang, seed)
     who_wins(lang, seed)
+    for name in lab.SIMULATIONS:  # answers a poll left for this run and it did not need
+        st.session_state.pop(_seen(name), None)
 
 
 # -- pieces every section uses --------------------------------------------------------------------
@@ -191,6 +193,10 @@ def _polling(name: str) -> str:
     return f"lab_polling_{name}"
 
 
+def _seen(name: str) -> str:
+    return f"lab_seen_{name}"
+
+
 def _progress(job: Job, lang: str) -> None:
     if job.state == WAITING or not job.total:
         st.progress(0.0, text=t("lab.queued", lang))
@@ -201,9 +207,14 @@ def _progress(job: Job, lang: str) -> None:
 
 def simulated(lang: str, name: str, draw: Callable[[pd.DataFrame], None], **kwargs: Any) -> None:
     """Ask the board for ``uno.academy.lab.<name>(**kwargs)`` and ``draw`` its table. A quick
-    answer is waited for here, under a progress bar. A longer one is followed by a fragment
-    that polls the board every ``POLL`` seconds, so the section does not hold the page."""
-    job = lab.ask(simulation_board(), name, **kwargs)
+    answer is waited for here, under a progress bar. A longer one is followed by ``_poll``, a
+    fragment that looks at the job every ``POLL`` seconds, so the section does not hold the
+    page; when the job is over, one full run draws the section with its answer."""
+    seen: Job | None = st.session_state.pop(_seen(name), None)  # the job a poll saw finish
+    if seen is not None and seen.key == lab.question(name, **kwargs) and seen.state != ABANDONED:
+        job: Job | None = seen
+    else:
+        job = lab.ask(simulation_board(), name, **kwargs)
     if job is not None and not job.finished:
         slot = st.empty()
         deadline = time.monotonic() + SETTLE
@@ -213,34 +224,38 @@ def simulated(lang: str, name: str, draw: Callable[[pd.DataFrame], None], **kwar
             with slot.container():
                 _progress(job, lang)
         slot.empty()
-    running = job is not None and not job.finished
-    st.fragment(_answer, run_every=POLL if running else None)(lang, name, draw, kwargs)
-
-
-def _end_poll(name: str) -> None:
-    """If ``name`` was being polled, end the poll with one full run. Streamlit stops a
-    fragment's timer only on a full run or when the fragment around it drops it (and a frozen
-    bar may then stay on screen), so a full run draws the section afresh and ends the poll."""
-    if st.session_state.pop(_polling(name), False):
-        st.rerun()
-
-
-def _answer(
-    lang: str, name: str, draw: Callable[[pd.DataFrame], None], kwargs: dict[str, Any]
-) -> None:
-    """The simulated part of a section: its progress while the board plays it, then the chart."""
-    job = lab.ask(simulation_board(), name, **kwargs)
     if job is not None and not job.finished:
-        st.session_state[_polling(name)] = True
-        _progress(job, lang)
+        st.fragment(_poll, run_every=POLL)(lang, name, job)
         return
-    _end_poll(name)
+    _end_poll(name, job)
     if job is None:
         st.warning(t("lab.busy", lang))
     elif job.state != DONE:
         st.error(t("lab.sim_failed", lang))
     else:
         draw(job.result)
+
+
+def _poll(lang: str, name: str, job: Job) -> None:
+    """The progress of ``job`` while the board plays it (each look also tells the board that
+    someone still follows it); once it is over, the full run that draws its answer."""
+    if not job.wait(0):
+        st.session_state[_polling(name)] = True
+        _progress(job, lang)
+        return
+    st.session_state.pop(_polling(name), None)
+    st.session_state[_seen(name)] = job
+    st.rerun()
+
+
+def _end_poll(name: str, job: Job | None = None) -> None:
+    """If ``name`` was being polled, end the poll with one full run, which finds ``job``
+    (finished) in the session. Streamlit stops a fragment's timer only on a full run or when
+    the fragment around it drops it, and a dropped fragment may leave a frozen bar on screen."""
+    if st.session_state.pop(_polling(name), False):
+        if job is not None:
+            st.session_state[_seen(name)] = job
+        st.rerun()
 
 
 # -- 1. Can I play? -------------------------------------------------------------------------------
