@@ -82,7 +82,10 @@ CLICK = """async ([selector, drawn, expected, timeout]) => {
             const app = document.querySelector('[data-testid=stApp]');
             const idle = app && app.getAttribute('data-test-script-state') === 'notRunning';
             if (idle && isDrawn(expected)) resolve(performance.now() - start);
-            else if (performance.now() - start > timeout) reject(new Error('timed out'));
+            else if (performance.now() - start > timeout) {
+                const state = app && app.getAttribute('data-test-script-state');
+                reject(new Error(`no ${expected} drawn after ${timeout} ms (script ${state})`));
+            }
             else setTimeout(look, 2);
         };
         look();
