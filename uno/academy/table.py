@@ -443,6 +443,7 @@ def table_model(
             "top": str(top),
             "named": named.name if named is not None else None,
             "label": card_label(top, lang, named),
+            "caption": card_label(top, lang),  # the named colour is shown beside, with its shape
             "color": state.current_color.name if state.current_color is not None else None,
             "color_label": (
                 t(f"color.{state.current_color.name}", lang)

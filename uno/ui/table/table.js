@@ -75,7 +75,7 @@ function render(root, model, ui, send) {
   const pile = model.pile;
   const discard = el("figure", { class: "discard", role: "img", "aria-label": `${L.discard_pile}: ${pile.label}` });
   discard.appendChild(cardImage(images, "top", "top-card"));
-  discard.appendChild(el("figcaption", { text: pile.label }));
+  discard.appendChild(el("figcaption", { text: pile.caption }));
   if (pile.color_label) {
     const named = el("div", { class: "named", "data-named": pile.color });
     named.appendChild(el("span", { class: "named-title", text: L.named }));
