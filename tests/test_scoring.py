@@ -13,7 +13,7 @@ import pytest
 
 from uno.academy import scorepad as sp
 from uno.academy import scoring as sc
-from uno.academy.i18n import LANGS, t
+from uno.academy.i18n import LANGS, card_label, t
 from uno.cards import CARDS, Card, Kind
 
 EVIL = "<b>x</b>"
@@ -122,17 +122,9 @@ def test_r_score_1_read_hand_and_its_words(lang: str) -> None:
         " + ".join(
             t("scoring.check.term", lang, card=label, points=points)
             for label, points in (
-                (t("card.label_number", lang, face="7", color=t("card.color.R", lang)), 7),
-                (t("card.face.wild_draw_four", lang), 50),
-                (
-                    t(
-                        "card.label_action",
-                        lang,
-                        face=t("card.face.skip", lang),
-                        color=t("card.color.G", lang),
-                    ),
-                    20,
-                ),
+                (card_label(Card("R7"), lang), 7),
+                (card_label(Card("WD4"), lang), 50),
+                (card_label(Card("GS"), lang), 20),
             )
         )
         + f" = {t('scoring.points', lang, count=77)}"

@@ -127,14 +127,19 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
 
 
 def card_label(card: Card, lang: str, named: Color | None = None) -> str:
-    """The card's name in the reader's language: "Red 7", "7 rouge", "«Пропусти ход», красная"."""
-    face = t(f"card.face.{card.kind.name.lower()}", lang, number=card.number)
+    """The card's name in the reader's language, the one way every page names a card: "Red 7",
+    "Inversion bleue" (the colour agrees with the card), "красная 7", "синяя «Наоборот»".
+    ``named``: the colour a wild on the pile named."""
+    kind = card.kind.name.lower()
+    face = t(f"card.face.{kind}", lang, number=card.number)
     if card.color is None:
         if named is not None:
             return t("card.label_wild_named", lang, face=face, color=t(f"color.{named.name}", lang))
         return face
+    gender = t(f"card.gender.{kind}", lang)
+    color = t(f"card.color.{gender}.{card.color.name}", lang)
     key = "card.label_number" if card.kind == Kind.NUMBER else "card.label_action"
-    return t(key, lang, face=face, color=t(f"card.color.{card.color.name}", lang))
+    return t(key, lang, face=face, color=color)
 
 
 def number(value: float, lang: str, digits: int = 0) -> str:

@@ -292,7 +292,7 @@ def can_play(lang: str, seed: int) -> None:
                 t("lab.can_play.color", lang),
                 [c.name for c in COLORS],
                 key="lab_top_color",
-                format_func=lambda code: t(f"card.color.{code}", lang),
+                format_func=lambda code: t(f"color.{code}", lang),
             )
             named = Color[st.session_state["lab_top_color"]]
         show_cards([top], lang, size="sm", named=named)
@@ -463,7 +463,7 @@ def challenge(lang: str) -> None:
             t("lab.challenge.color", lang),
             [c.name for c in COLORS],
             key="lab_chal_color",
-            format_func=lambda code: t(f"card.color.{code}", lang),
+            format_func=lambda code: t(f"color.{code}", lang),
         )
         typed: str = st.text_input(
             t("lab.challenge.known", lang),
