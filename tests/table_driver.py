@@ -62,3 +62,20 @@ def tap_card(at: AppTest, key: str, code: str, color: str | None = None, uno: bo
     sent = choice["send_uno"] if uno and "send_uno" in choice else choice["send"]
     tap(at, key, sent)
     return str(sent)
+
+
+def set_device(at: AppTest, token: str = "test-device-token-0123456789") -> AppTest:
+    """What the device component sends the first time: this browser's token (its state)."""
+    node = None
+    for candidate in at.get("bidi_component"):
+        if candidate.proto.id.endswith("-uno_device"):
+            node = candidate
+    if node is None:
+        raise AssertionError("no device component on the page")
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = node.proto.id
+    widget.json_value = json.dumps({"token": token})
+    at._run(states)
+    assert not at.exception, [e.value for e in at.exception]
+    return at

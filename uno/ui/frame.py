@@ -13,6 +13,7 @@ from typing import Final
 import streamlit as st
 
 from uno.academy.i18n import LANGS, normalize_lang, t
+from uno.ui.device import device_token
 
 __all__ = ["PAGES", "Page", "frame", "page_by_id"]
 
@@ -82,6 +83,7 @@ def frame(page_id: str) -> str:
             format_func=lambda code: t("frame.language_name", code),
             on_change=_on_lang_change,
         )
+        device_token()  # this browser's token, for progress and saved games (draws nothing)
         st.markdown(f"**{t('frame.menu', lang)}**")
         for item in PAGES:
             st.page_link(
