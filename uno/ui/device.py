@@ -28,7 +28,8 @@ const KEY = "uno-academy.device";
 function fresh() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  const text = btoa(String.fromCharCode(...bytes));
+  return text.replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
 }
 export default function (component) {
   const { data, setStateValue } = component;
