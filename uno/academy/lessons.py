@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -549,3 +549,42 @@ __all__ += [
     "question_refusal",
     "scenario_of",
 ]
+
+
+# -- the learner's tries on a quiz question ---------------------------------------------------
+
+#: The right answer and its explanation come after this many wrong tries (or on request).
+REVEAL_AFTER: Final = 2
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A learner's tries on one question: the last answer given, the wrong tries so far,
+    whether it is answered right, whether the answer has been shown. A wrong answer is never a
+    pass: the learner tries again, and after ``REVEAL_AFTER`` wrong tries (or on request) the
+    right answer and its explanation are shown; choosing it then answers the question."""
+
+    given: str | None = None
+    wrong: int = 0
+    right: bool = False
+    shown: bool = False
+
+    def answer(self, given: str, correct: str) -> Attempt:
+        if self.right:
+            return self
+        if given == correct:
+            return replace(self, given=given, right=True)
+        wrong = self.wrong + 1
+        return replace(self, given=given, wrong=wrong, shown=self.shown or wrong >= REVEAL_AFTER)
+
+    def reveal(self) -> Attempt:
+        return replace(self, shown=True)
+
+
+def lesson_passed(board_right: bool, attempts: Mapping[str, Attempt], lesson: Lesson) -> bool:
+    """A lesson is passed when its board's move is right and every quiz question is answered
+    right (wrong answers are tries, never a pass)."""
+    return board_right and all(attempts.get(q.id, Attempt()).right for q in lesson.quiz)
+
+
+__all__ += ["REVEAL_AFTER", "Attempt", "lesson_passed"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 import streamlit as st
 
@@ -17,6 +17,7 @@ import uno
 from uno.academy.i18n import card_label, join_words, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
+    Attempt,
     ChoiceBoard,
     Lesson,
     LessonBoard,
@@ -25,6 +26,7 @@ from uno.academy.lessons import (
     Verdict,
     board_of,
     format_progress,
+    lesson_passed,
     lesson_text,
     lessons,
     parse_progress,
@@ -357,27 +359,67 @@ def _answer_label(q: Question, value: str, words: dict[str, Any], lang: str) -> 
     return value
 
 
+ATTEMPTS: Final = "lesson_attempts"
+
+
+def attempts(lesson: Lesson) -> dict[str, Attempt]:
+    """This session's tries on the lesson's questions (kept per lesson)."""
+    book: dict[str, dict[str, Attempt]] = st.session_state.setdefault(ATTEMPTS, {})
+    return book.setdefault(lesson.key, {})
+
+
+def _check(lesson: Lesson, q: Question, key: str) -> None:
+    """The Check button: the answer chosen is judged by the engine's answer."""
+    raw = st.session_state.get(f"{key}_value")
+    if raw is None:
+        st.session_state[f"{key}_empty"] = True
+        return
+    st.session_state.pop(f"{key}_empty", None)
+    given = str(int(raw)) if q.kind in NUMERIC_KINDS else str(raw)
+    book = attempts(lesson)
+    before = book.get(q.id, Attempt())
+    book[q.id] = before.answer(given, question_answer(q))
+    on_answer = st.session_state.get(ON_ANSWER)
+    if callable(on_answer) and not before.right:
+        on_answer(lesson, q, book[q.id].right)
+
+
+def _reveal(lesson: Lesson, q: Question) -> None:
+    book = attempts(lesson)
+    book[q.id] = book.get(q.id, Attempt()).reveal()
+
+
+#: A callable (lesson, question, right) the page may leave here to record each answer.
+ON_ANSWER: Final = "lesson_on_answer"
+
+
 def show_quiz(lesson: Lesson, lang: str, words: dict[str, Any]) -> int:
-    """Draw the quiz; returns how many questions have been answered."""
+    """Draw the quiz; returns how many questions are answered right. A wrong answer says
+    "not quite" and lets the learner try again; after two wrong tries, or on request, the right
+    answer is shown with its explanation."""
     st.subheader(t("lessons.quiz", lang))
-    answered = 0
+    right = 0
+    book = attempts(lesson)
     for number, q in enumerate(lesson.quiz, start=1):
         key = f"lesson_{lesson.key}_{q.id}"
         text = words["quiz"][q.id]
+        attempt = book.get(q.id, Attempt())
         st.markdown(f"**{t('lessons.question', lang, number=number)}.** {text['prompt']}")
         options = question_options(q)
-        with st.form(f"{key}_form"):
-            value: str | float | None
+        with st.container(border=True, key=f"{key}_box"):
             if q.kind in NUMERIC_KINDS:
-                value = st.number_input(
+                st.number_input(
                     t("lessons.answer_number", lang),
                     min_value=0,
                     max_value=10_000,
                     step=1,
+                    value=None,
+                    placeholder=t("lessons.number_hint", lang),
                     key=f"{key}_value",
+                    disabled=attempt.right,
                 )
             else:
-                value = st.radio(
+                st.radio(
                     t("lessons.answer_number", lang),
                     options,
                     index=None,
@@ -385,31 +427,52 @@ def show_quiz(lesson: Lesson, lang: str, words: dict[str, Any]) -> int:
                     format_func=partial(_answer_label, q, words=words, lang=lang),
                     label_visibility="collapsed",
                     horizontal=len(options) <= 4,
+                    disabled=attempt.right,
                 )
-            submitted = st.form_submit_button(t("lessons.check", lang), key=f"{key}_submit")
-            if submitted and value is not None:
-                st.session_state[f"{key}_given"] = (
-                    str(int(value)) if q.kind in NUMERIC_KINDS else value
-                )
-        given = st.session_state.get(f"{key}_given")
-        if given is None:
-            continue
-        answered += 1
-        answer = question_answer(q)
-        fill = {"answer": _answer_label(q, answer, words, lang)}
-        explanation = text["explain"].format(**fill)
-        if q.kind == "choice":
-            explanation = f"{text['why'][given]} {explanation}" if given != answer else explanation
-        if given == answer:
-            st.success(f"**{t('lessons.right', lang)}** {explanation}")
-        else:
-            st.warning(f"**{t('lessons.wrong', lang)}** {explanation}")
-        refusal = question_refusal(q)
-        if refusal is not None:
-            st.caption(
-                f"{t(f'reason.{refusal.reason}', lang)} " + rule_links((refusal.rule,), lang)
+            left, middle = st.columns([1, 2])
+            left.button(
+                t("lessons.check", lang),
+                key=f"{key}_submit",
+                on_click=_check,
+                args=(lesson, q, key),
+                disabled=attempt.right,
+                type="primary",
             )
-    return answered
+            if not attempt.right and not attempt.shown:
+                middle.button(
+                    t("lessons.show_answer", lang),
+                    key=f"{key}_reveal",
+                    on_click=_reveal,
+                    args=(lesson, q),
+                )
+            if st.session_state.get(f"{key}_empty"):
+                st.info(t("lessons.choose_first", lang))
+            _quiz_feedback(q, attempt, text, words, lang)
+        right += attempt.right
+    return right
+
+
+def _quiz_feedback(
+    q: Question, attempt: Attempt, text: dict[str, Any], words: dict[str, Any], lang: str
+) -> None:
+    answer = question_answer(q)
+    fill = {"answer": _answer_label(q, answer, words, lang)}
+    explanation = text["explain"].format(**fill)
+    if attempt.right:
+        st.success(f"**{t('lessons.right', lang)}** {explanation}")
+    elif attempt.given is not None and not attempt.shown:
+        st.warning(f"**{t('lessons.wrong', lang)}** {t('lessons.try_again', lang)}")
+        return
+    elif attempt.shown:
+        why = ""
+        if q.kind == "choice" and attempt.given is not None and attempt.given != answer:
+            why = f"{text['why'][attempt.given]} "
+        st.info(f"**{t('lessons.the_answer', lang)}** {why}{explanation}")
+    else:
+        return
+    refusal = question_refusal(q)
+    if refusal is not None:
+        st.caption(f"{t(f'reason.{refusal.reason}', lang)} " + rule_links((refusal.rule,), lang))
 
 
 def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> None:
@@ -423,8 +486,8 @@ def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> Non
         st.session_state[board_key] = True
 
     show_board(lesson, lang, words, board_right)
-    answered = show_quiz(lesson, lang, words)
-    if st.session_state.get(board_key) and answered == len(lesson.quiz):
+    show_quiz(lesson, lang, words)
+    if lesson_passed(bool(st.session_state.get(board_key)), attempts(lesson), lesson):
         mark_done()
         st.success(t("lessons.lesson_done", lang))
 
