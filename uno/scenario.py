@@ -30,7 +30,7 @@ from uno.cards import (
     Kind,
 )
 from uno.engine import matches, rng_for
-from uno.errors import NotationError, ScenarioError
+from uno.errors import NotationError, ScenarioError, check_plain
 from uno.rules import RuleSet
 from uno.setup import HAND_SIZE, check_names, check_seed
 from uno.state import Challenge, GameState, Phase
@@ -119,6 +119,7 @@ def _color(value: Any, field: str) -> Color:
 
 def _parse(source: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(source, Mapping):
+        check_plain(dict(source), "file")
         return source
     if isinstance(source, bytes | bytearray):
         if len(source) > MAX_SCENARIO_BYTES:
@@ -157,6 +158,7 @@ def _parse(source: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
         ) from None
     if not isinstance(data, dict):
         raise _err("not_object", "file", type(data).__name__, "a scenario is a JSON object")
+    check_plain(data, "file")
     return data
 
 
