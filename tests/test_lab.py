@@ -360,7 +360,7 @@ class StubBoard:
     def __init__(self) -> None:
         self.keys: list[Any] = []
 
-    def submit(self, key: Any, work: Any) -> Any:
+    def submit(self, key: Any, work: Any, owner: Any = None) -> Any:
         self.keys.append(key)
         job = Job(key, lambda: 0.0)
         if len(self.keys) == 1:
@@ -401,6 +401,6 @@ def test_ask_a_real_board_once_per_question_and_none_when_it_is_busy() -> None:
     again = lab.ask(board, "seat_advantage", players=2, rules="official", n_games=20, seed=3)
     assert again is not None and again.result is first.result  # kept, not played again
     assert_frame_equal(first.result, lab.seat_advantage(2, "official", 20, 3))
-    board.submit = lambda key, work: None
+    board.submit = lambda key, work, owner=None: None
     question = {"strategies": ("first", "greedy"), "rules": "official", "n_games": 20, "seed": 3}
     assert lab.ask(board, "tournament", **question) is None

@@ -285,7 +285,7 @@ def test_a_busy_lab_says_so_and_still_shows_the_exact_charts(
     reader's language; the exact sections are still drawn and nothing crashes."""
     from uno.academy.jobs import JobBoard
 
-    monkeypatch.setattr(JobBoard, "submit", lambda self, key, work: None)
+    monkeypatch.setattr(JobBoard, "submit", lambda self, key, work, owner=None: None)
     at = open_lab(lang, lab_len_games=300, lab_win_games=300)  # settings no other test uses
     assert [w.value for w in at.warning].count(t("lab.busy", lang)) == 3
     shown = charts(at)

@@ -466,20 +466,28 @@ def question(name: str, **kwargs: Any) -> Hashable:
     return (name, tuple(sorted(kwargs.items())))
 
 
-def ask(board: JobBoard, name: str, *, workers: int = WORKERS, **kwargs: Any) -> Job | None:
+def ask(
+    board: JobBoard,
+    name: str,
+    *,
+    workers: int = WORKERS,
+    owner: Hashable | None = None,
+    **kwargs: Any,
+) -> Job | None:
     """The board's job answering ``<name>(**kwargs)`` (one of ``SIMULATIONS``): finished if
     someone asked before, else running or waiting, with its progress. None when the board is
-    busy. A job dropped just as it was asked again (nobody had looked at it for a while) is
-    asked once more. Each call also tells the board that a reader still follows the job."""
+    busy, or when ``owner`` (a session) already waits for its fair share of simulations. A job
+    dropped just as it was asked again (nobody had looked at it for a while) is asked once
+    more. Each call also tells the board that a reader still follows the job."""
     key = question(name, **kwargs)
 
     def work(progress: Progress) -> pd.DataFrame:
         table: pd.DataFrame = globals()[name](**kwargs, workers=workers, progress=progress)
         return table
 
-    job = board.submit(key, work)
+    job = board.submit(key, work, owner)
     if job is not None and job.finished and job.state == ABANDONED:
-        job = board.submit(key, work)
+        job = board.submit(key, work, owner)
     return job
 
 

@@ -205,6 +205,14 @@ def _progress(job: Job, lang: str) -> None:
         st.progress(min(1.0, job.done / job.total), text=text)
 
 
+def _session() -> str:
+    """This reader's session: its fair share of the board's simulations is counted on it."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else "no-session"
+
+
 def simulated(lang: str, name: str, draw: Callable[[pd.DataFrame], None], **kwargs: Any) -> None:
     """Ask the board for ``uno.academy.lab.<name>(**kwargs)`` and ``draw`` its table. A quick
     answer is waited for here, under a progress bar. A longer one is followed by ``_poll``, a
@@ -214,7 +222,7 @@ def simulated(lang: str, name: str, draw: Callable[[pd.DataFrame], None], **kwar
     if seen is not None and seen.key == lab.question(name, **kwargs) and seen.state != ABANDONED:
         job: Job | None = seen
     else:
-        job = lab.ask(simulation_board(), name, **kwargs)
+        job = lab.ask(simulation_board(), name, owner=_session(), **kwargs)
     if job is not None and not job.finished:
         slot = st.empty()
         deadline = time.monotonic() + SETTLE
@@ -229,7 +237,9 @@ def simulated(lang: str, name: str, draw: Callable[[pd.DataFrame], None], **kwar
         return
     _end_poll(name, job)
     if job is None:
-        st.warning(t("lab.busy", lang))
+        board = simulation_board()
+        mine = board.owner_waiting(_session()) >= board.per_owner
+        st.warning(t("lab.yours_waiting" if mine else "lab.busy", lang, count=board.per_owner))
     elif job.state != DONE:
         st.error(t("lab.sim_failed", lang))
     else:
