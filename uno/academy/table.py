@@ -76,6 +76,7 @@ class TableView:
     lit: bool = True
     size: str = "md"
     draw: bool = True  # the draw pile can be tapped (a lesson asking "which card?" says no)
+    child: bool = False  # the children's words: "Your cards", "Your turn!", "I challenge!"
 
 
 @dataclass(frozen=True)
@@ -384,10 +385,15 @@ def table_model(
                     and card == state.drawn,
                 }
             )
+        title = (
+            t("classroom.your_cards", lang)
+            if view.child
+            else t("table.hand_of", lang, name=names[seat])
+        )
         hand = {
             "seat": seat,
             "name": names[seat],
-            "title": t("table.hand_of", lang, name=names[seat]),
+            "title": title,
             "cards": cards_out,
             "taps": taps,
             "active": mine,
@@ -405,7 +411,7 @@ def table_model(
             except IllegalAction as refusal:
                 pile_tap = _refusal(refusal, lang)
 
-    buttons = _buttons(state, legal_mine, names, lang)
+    buttons = _buttons(state, legal_mine, names, lang, view.child)
     ask = None
     if state.phase is Phase.CHOOSE_COLOR and state.turn in acting:
         ask = {
@@ -428,6 +434,10 @@ def table_model(
         status = t("phase.pending", lang, name=names[state.turn], count=state.pending_draw)
     else:
         status = t(f"phase.{state.phase}", lang, name=names[state.turn])
+    if view.child and not over and state.turn == view.hand and state.phase is Phase.PLAY:
+        status = t("classroom.kids.turn", lang)
+    elif view.child and not over and state.turn == view.hand and state.challenge is not None:
+        status = t("classroom.challenge.title", lang, name=names[state.challenge.player])
     return {
         "lang": lang,
         "version": version,
@@ -464,7 +474,11 @@ def table_model(
 
 
 def _buttons(
-    state: GameState, legal_mine: Sequence[Action], names: Sequence[str], lang: str
+    state: GameState,
+    legal_mine: Sequence[Action],
+    names: Sequence[str],
+    lang: str,
+    child: bool = False,
 ) -> list[dict[str, Any]]:
     """The moves other than tapping a card, exactly when the engine allows them to a seat this
     screen acts for."""
@@ -474,9 +488,10 @@ def _buttons(
         label: str | None = None
         primary = False
         if action.verb == "challenge":
-            label, primary = t("sandbox.verb.challenge", lang), True
+            key = "classroom.challenge.challenge" if child else "sandbox.verb.challenge"
+            label, primary = t(key, lang), True
         elif action.verb == "accept":
-            label = t("sandbox.verb.accept", lang)
+            label = t("classroom.challenge.accept" if child else "sandbox.verb.accept", lang)
         elif action.verb == "pass":
             label = t("sandbox.verb.pass", lang)
         elif action.verb == "uno":

@@ -245,7 +245,7 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
         message = praise(lang, game, seat)
     waiting = classroom.bots_waiting(game) and not state.is_over
     bots = tuple(None if s in game.humans else FRIENDLY.name for s in range(state.n_players))
-    view = TableView(acting=frozenset({seat}), hand=seat, bots=bots, size="xl")
+    view = TableView(acting=frozenset({seat}), hand=seat, bots=bots, size="xl", child=True)
     model = table_model(
         state,
         view,
@@ -268,7 +268,6 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
             t("classroom.hint_button", lang),
             key=f"{prefix}hint_btn",
             width="stretch",
-            icon="💡",
             on_click=flag,
             args=(f"{prefix}hint", game.moves),
         )
