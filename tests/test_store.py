@@ -920,3 +920,32 @@ def test_postgresql_busy_and_foreign_schema(backend: tuple[str, str], make: Make
         assert "password" not in str(err.value.where)
     finally:
         _drop_schema(other)
+
+
+def test_a_used_file_passes_sqlites_own_checks(tmp_path: Path) -> None:
+    """Every table written once, then SQLite's quick_check (run at each first open) and
+    integrity_check find nothing wrong: the store never calls its own file damaged."""
+    from uno.academy.store import sqlite as backend
+
+    path = tmp_path / "scores.sqlite3"
+    with SQLiteStore(path) as store:
+        game = store.create_game(ANA, ["Ana", "Ben"])
+        store.add_round(ANA, game.id, 1, sp.round_from_score(game, 0, 5))
+        store.open_shared(BEN, store.share_game(ANA, game.id))
+        store.keep_open(ANA, game.id, "pad")
+        klass = store.create_class(CHLOE, "CM1")
+        store.join_class(ANA, klass.code, "Ana")
+        with pytest.raises(st.CodeRefused):
+            store.join_class(ANA, "0000-0000-0000-0", "Ana")
+        store.record_answer(ANA, 1, "q1", False)
+        store.pass_lesson(ANA, 1)
+        room = store.create_room(CHLOE, deck="numbers", seats=SEATS, seed=2)
+        store.join_room(room.code, ANA, "Ana")
+        store.apply_bot_moves(room.code, store.room_state(room.code).version, limit=5)
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    raw.close()
+    backend._CHECKED.clear()  # as a new process would, check the file again on opening
+    with SQLiteStore(path) as store:
+        assert store.load_game(ANA, game.id).totals == (5, 0)
