@@ -671,6 +671,9 @@ def test_rooms_expire_after_the_last_move(store: Any, monkeypatch: pytest.Monkey
         store.rejoin(room.code, seated.token)
     assert store.purge_expired() == 1
     assert store.rooms_of(CHLOE) == [keep.code]
+    now[0] += 3600
+    store.create_room(CHLOE, deck="numbers", seats=SEATS, seed=1)  # clears the expired one
+    assert store.purge_expired() == 0
     with pytest.raises(ValueError):
         store.create_room(CHLOE, seats=SEATS, ttl=1)
     with pytest.raises(ValueError):

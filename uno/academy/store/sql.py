@@ -749,6 +749,7 @@ class SQLStore(ABC):
         start = _dump(state)
         with self._write() as tx:
             class_id = self._class_id(tx, key, class_code)
+            self._purge(tx, now)  # each new room clears the expired ones
             for _ in range(5):
                 code = new_room_code()
                 if tx.one("SELECT 1 FROM rooms WHERE code = ?", (code,)) is None:
@@ -1057,16 +1058,18 @@ class SQLStore(ABC):
             tx.run("UPDATE rooms SET closed = 1 WHERE code = ?", (room.code,))
         return self.room_state(room.code)
 
-    def purge_expired(self) -> int:
-        """Delete the rooms past their expiry (and old failed attempts); how many rooms."""
-        now = time.time()
-        with self._write() as tx:
-            old = [code for (code,) in tx.rows("SELECT code FROM rooms WHERE expires <= ?", (now,))]
-            for table in ("room_actions", "room_seats"):
-                tx.many(f"DELETE FROM {table} WHERE code = ?", [(code,) for code in old])
-            tx.many("DELETE FROM rooms WHERE code = ?", [(code,) for code in old])
-            tx.run("DELETE FROM attempts WHERE at < ?", (now - 10 * ATTEMPT_WINDOW,))
+    def _purge(self, tx: Tx, now: float) -> int:
+        old = [code for (code,) in tx.rows("SELECT code FROM rooms WHERE expires <= ?", (now,))]
+        for table in ("room_actions", "room_seats", "rooms"):
+            tx.many(f"DELETE FROM {table} WHERE code = ?", [(code,) for code in old])
+        tx.run("DELETE FROM attempts WHERE at < ?", (now - 10 * ATTEMPT_WINDOW,))
         return len(old)
+
+    def purge_expired(self) -> int:
+        """Delete the rooms past their expiry (and old failed attempts); how many rooms.
+        ``create_room`` does it too, so a server that makes rooms never piles them up."""
+        with self._write() as tx:
+            return self._purge(tx, time.time())
 
 
 class _Full(Exception):
