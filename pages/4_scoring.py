@@ -1,13 +1,17 @@
-"""Scoring: a round checker and a score pad that keeps every game (R-SCORE-1..3).
+"""Scoring: a round checker and a score pad that keeps this device's games (R-SCORE-1..3).
 
-Thin: the frame, then ``uno.ui.scoring_view`` draws both tabs from ``uno.academy.scoring`` and
-``uno.academy.scorepad``. No URL parameters: a saved game is chosen on the page.
+Thin: the frame, then ``uno.ui.scoring_view`` draws both tabs from ``uno.academy.scoring``,
+``uno.academy.scorepad`` and ``uno.academy.store``. URL parameter: ``game``, a share link's
+token (``scoring?game=<token>``) that opens its game.
 """
 
 from __future__ import annotations
 
+import streamlit as st
+
+from uno.academy.scoring import SHARE_PARAM
 from uno.ui.frame import frame
 from uno.ui.scoring_view import show_scoring
 
 lang = frame("scoring")
-show_scoring(lang)
+show_scoring(lang, share=st.query_params.get(SHARE_PARAM))

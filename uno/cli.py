@@ -319,6 +319,10 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
         help=_help("cli.help.strategy", lang, names=names),
     )
     play.add_argument("--name", default=None, help=_help("cli.help.name", lang))
+
+    admin = command("admin")
+    admin.add_argument("what", choices=["games"], help=_help("cli.help.admin_games", lang))
+    admin.add_argument("--db", default=None, metavar="PATH_OR_URL", help=_help("cli.help.db", lang))
     return parser
 
 
@@ -350,6 +354,8 @@ def main(
             return check(args.files, lang, out, inp)
         if args.command == "simulate":
             return simulate(args, lang, out, err)
+        if args.command == "admin":
+            return admin_games(args.db, lang, out, err)
         return play(args, lang, out, inp)
     except KeyboardInterrupt:
         out.write("\n")
@@ -359,6 +365,46 @@ def main(
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())  # no second error when Python exits
         return EXIT_REFUSED
+
+
+# -- admin -----------------------------------------------------------------------------------
+
+
+def admin_games(db: str | None, lang: str, out: TextIO, err: TextIO) -> int:
+    """For the server's administrator: the score pads that belong to nobody (kept from a
+    file of before owners), each with the link path that opens it."""
+    from uno.academy import store as st
+    from uno.academy.scoring import share_link
+
+    where = st.store_location(db)
+    if not st.database_exists(db):
+        err.write(t("cli.admin.no_database", lang, where=str(where)) + "\n")
+        return EXIT_REFUSED
+    try:
+        with st.open_store(db) as store:
+            hidden = store.hidden_games()
+    except st.StoreError as problem:
+        err.write(
+            t("cli.admin.store_error", lang, where=str(problem.where), code=problem.code)
+            + f" ({problem.detail})\n"
+        )
+        return EXIT_REFUSED
+    if not hidden:
+        out.write(t("cli.admin.none", lang) + "\n")
+        return 0
+    out.write(t("cli.admin.count", lang, count=len(hidden)) + "\n")
+    for game in hidden:
+        line = t(
+            "cli.admin.game",
+            lang,
+            number=game.id,
+            players=", ".join(game.players),
+            rounds=t("cli.admin.rounds", lang, count=game.rounds),
+            updated=game.updated.replace("T", " ")[:16],
+            link=share_link("", game.share),
+        )
+        out.write(line + "\n")
+    return 0
 
 
 # -- check ---------------------------------------------------------------------------------

@@ -21,12 +21,9 @@ from typing import Any, Final, NamedTuple
 from uno.academy.i18n import card_label, catalog, normalize_lang, t
 from uno.academy.scorepad import (
     Game,
-    GameNotFound,
     Hand,
     Round,
     ScoreInputError,
-    StaleGame,
-    StoreError,
     game_csv,
     over_deck,
     parse_hand,
@@ -35,6 +32,7 @@ from uno.academy.scorepad import (
     round_from_score,
     round_from_texts,
 )
+from uno.academy.store import GameNotFound, NotAllowed, StaleGame, StoreError
 from uno.cards import CARDS, Card, Color, Kind, deck_summary
 
 __all__ = [
@@ -42,6 +40,7 @@ __all__ = [
     "MODES",
     "REFUSALS",
     "SAVED_COLUMNS",
+    "SHARE_PARAM",
     "ChartData",
     "Message",
     "chart_data",
@@ -59,6 +58,7 @@ __all__ = [
     "read_hand",
     "refusal",
     "saved_rows",
+    "share_link",
     "short",
     "split_names",
     "started",
@@ -77,9 +77,20 @@ MAX_CHECK_HANDS: Final = 9
 #: How a round is entered on the pad: the cards left in the hands, or the points counted.
 MODES: Final = ("cards", "points")
 #: Every refusal the store and the game model raise; ``refusal`` words each of them.
-REFUSALS: Final = (StaleGame, GameNotFound, ScoreInputError, StoreError)
+REFUSALS: Final = (StaleGame, GameNotFound, NotAllowed, ScoreInputError, StoreError)
 #: The columns of the saved games' table, in order (``scoring.pad.col_<name>`` heads them).
-SAVED_COLUMNS: Final = ("id", "players", "rounds", "method", "target", "status", "updated")
+SAVED_COLUMNS: Final = (
+    "id",
+    "players",
+    "rounds",
+    "method",
+    "target",
+    "status",
+    "access",
+    "updated",
+)
+#: The URL parameter of a share link: ``scoring?game=<token>``.
+SHARE_PARAM: Final = "game"
 
 _SEAT_FIELD: Final = re.compile(r"(\w+)\[(\d+)\]")
 _NAME_SPLIT: Final = re.compile(r"[\n,;]+")
@@ -123,15 +134,17 @@ def input_refusal(exc: ScoreInputError, lang: str, players: Sequence[str] = ()) 
 
 def refusal(exc: Exception, lang: str, players: Sequence[str] = ()) -> Message:
     """What any of ``REFUSALS`` says: a game changed or deleted elsewhere, a refused input, a
-    score file that cannot be used."""
+    store that cannot be used (by its code only: a visitor never sees a path or an address)."""
     if isinstance(exc, StaleGame):
         return Message("scoring.pad.stale" if exc.current is not None else "scoring.pad.gone")
     if isinstance(exc, GameNotFound):
         return Message("scoring.pad.gone")
+    if isinstance(exc, NotAllowed):
+        return Message("scoring.pad.not_owner")
     if isinstance(exc, ScoreInputError):
         return input_refusal(exc, lang, players)
     if isinstance(exc, StoreError):
-        return Message(f"scoring.store.{exc.code}", {"path": str(exc.path)})
+        return Message(f"scoring.store.{exc.code}")
     raise TypeError(f"not a score pad refusal: {exc!r}")
 
 
@@ -349,6 +362,7 @@ def saved_rows(games: Iterable[Game], lang: str) -> list[dict[str, Any]]:
             "method": t(f"scoring.method.{game.method}", lang),
             "target": game.target,
             "status": status(game, lang),
+            "access": t(f"scoring.pad.access_{game.access or 'owner'}", lang),
             "updated": game.updated.replace("T", " ")[:16],
         }
         for game in games
@@ -358,6 +372,14 @@ def saved_rows(games: Iterable[Game], lang: str) -> list[dict[str, Any]]:
 def choice_label(game: Game) -> str:
     """A saved game in the chooser: ``#3 · Ana, Ben, Chloé``."""
     return f"#{game.id} · {short(', '.join(game.players), 60)}"
+
+
+def share_link(base: str, share: str) -> str:
+    """The link that opens a shared game: ``<base>scoring?game=<token>``, ``base`` being the
+    app's address (``https://school.example/``) or empty for the path alone."""
+    if base and not base.endswith("/"):
+        base += "/"
+    return f"{base}scoring?{SHARE_PARAM}={share}"
 
 
 def confirm_delete(game: Game) -> Message:

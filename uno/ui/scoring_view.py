@@ -1,8 +1,13 @@
 """Drawing the scoring page: a round checker and a score pad that keeps every game (R-SCORE-1..3).
 
 Widgets -> ``uno.academy.scoring`` (what a refusal says, the rows of the tables, the chart's
-lines) and ``uno.academy.scorepad`` (parsing, points, the game model, the SQLite store) -> tables,
-a chart and words.
+lines), ``uno.academy.scorepad`` (parsing, points, the game model) and ``uno.academy.store``
+(the games this device may open) -> tables, a chart and words.
+
+A game belongs to the device that started it (``uno.ui.device``): the list shows this device's
+games, those it opened with a share link (``scoring?game=<token>``) and those of its class. The
+store remembers the open game and tab per device, so a reload comes back to them. Until the
+device's token is known (the very first run of a session) the pad says it is loading.
 
 One interaction idiom: every change happens in a widget callback, which runs before the page is
 drawn again, so a click runs the script once. A callback opens the store, writes one transaction
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -26,9 +32,11 @@ import streamlit as st
 
 from uno.academy import scorepad as sp
 from uno.academy import scoring as sc
+from uno.academy import store as db
 from uno.academy.i18n import t
 from uno.ui.cards import show_cards
 from uno.ui.charts import GREY, layout, series_style, show
+from uno.ui.device import current_device
 from uno.ui.words import inert, inert_html
 
 __all__ = ["round_checker", "score_pad", "show_scoring"]
@@ -41,18 +49,85 @@ ROUND: Final = "round"  # under the add button (or "the game is over")
 UNDO: Final = "undo"  # under the undo button
 RENAME: Final = "rename"  # under the rename button
 SAVED: Final = "saved"  # under the saved games' buttons
+SHARE: Final = "share"  # under the share button
 FLASH: Final = "sp_flash"
 _LEVELS: Final = {"success": st.success, "warning": st.warning, "error": st.error}
 
 
-def show_scoring(lang: str) -> None:
-    """The whole page: its title, then the round checker and the score pad in two tabs."""
+TABS: Final = ("check", "pad")
+TAB_KEY: Final = "sp_tabs"
+
+
+def show_scoring(lang: str, share: str | None = None) -> None:
+    """The whole page: its title, then the round checker and the score pad in two tabs.
+    ``share`` is the token of a share link (``?game=``): that game opens on the pad."""
     st.title(t("nav.scoring", lang))
-    check_tab, pad_tab = st.tabs([t("scoring.tab.check", lang), t("scoring.tab.pad", lang)])
+    token = current_device()
+    if token is not None and not st.session_state.get("sp_restored"):
+        restore(token, share, lang)
+    labels = [t(f"scoring.tab.{tab}", lang) for tab in TABS]
+    tab = st.session_state.get("sp_tab", "check")
+    st.session_state[TAB_KEY] = labels[TABS.index(tab) if tab in TABS else 0]
+    check_tab, pad_tab = st.tabs(labels, key=TAB_KEY, on_change=_cb_tab, args=(labels,))
     with check_tab:
         round_checker(lang)
     with pad_tab:
-        score_pad(lang)
+        if token is None:
+            st.caption(t("scoring.pad.loading", lang))
+        else:
+            score_pad(lang, token)
+
+
+def restore(token: str, share: str | None, lang: str) -> None:
+    """Once per session, when the device is known: open the game of a share link, or the
+    game and tab this device had open last time."""
+    st.session_state["sp_restored"] = True
+    try:
+        if share:
+            if not db.database_exists():
+                raise db.GameNotFound(0)
+            with db.open_store() as store:
+                game = store.open_shared(token, share)
+                store.keep_open(token, game.id, "pad")
+            st.session_state["sp_game"] = game.id
+            st.session_state["sp_tab"] = "pad"
+            say(GAME, "success", sc.Message("scoring.pad.opened_link", {"number": game.id}))
+        elif db.database_exists():
+            with db.open_store() as store:
+                gid, tab = store.kept_open(token)
+            if gid is not None:
+                st.session_state["sp_game"] = gid
+            st.session_state["sp_tab"] = tab
+    except db.GameNotFound:
+        st.session_state["sp_tab"] = "pad"
+        say(TOP, "warning", sc.Message("scoring.pad.link_gone"))
+    except db.StoreError:
+        pass  # the pad says what is wrong with the store when it is drawn
+    if share and sc.SHARE_PARAM in st.query_params:
+        del st.query_params[sc.SHARE_PARAM]  # the store remembers the open game from now on
+
+
+def _cb_tab(labels: list[str]) -> None:
+    label = st.session_state.get(TAB_KEY)
+    tab = TABS[labels.index(label)] if label in labels else "check"
+    st.session_state["sp_tab"] = tab
+    _remember(st.session_state.get("sp_game"), tab)
+
+
+def _remember(gid: object, tab: str | None = None) -> None:
+    """Tell the store which game and tab this device has open (a reload comes back to them)."""
+    token = current_device()
+    if token is None or not db.database_exists():
+        return
+    try:
+        with db.open_store() as store:
+            store.keep_open(
+                token,
+                gid if isinstance(gid, int) else None,
+                tab or st.session_state.get("sp_tab", "pad"),
+            )
+    except db.StoreError:
+        pass  # only a convenience: the next change says what is wrong with the store
 
 
 # -- words ------------------------------------------------------------------------------------
@@ -81,15 +156,26 @@ def show_messages(slot: str, lang: str) -> None:
 
 
 def with_store(
-    slot: str, lang: str, action: Callable[[sp.ScoreStore], None], players: Sequence[str] = ()
+    slot: str,
+    lang: str,
+    action: Callable[[db.Store, str], None],
+    players: Sequence[str] = (),
+    on_stale: Callable[[], None] | None = None,
 ) -> bool:
-    """Run one change against the store; turn every refusal into a message. True if saved."""
+    """Run one change against the store as this device; turn every refusal into a message
+    (and call ``on_stale`` when the game had changed meanwhile). True if saved."""
+    token = current_device()
+    if token is None:
+        say(slot, "error", sc.Message("scoring.pad.loading"))
+        return False
     try:
-        with sp.ScoreStore(sp.default_db_path()) as store:
-            action(store)
+        with db.open_store() as store:
+            action(store, token)
         return True
     except sc.REFUSALS as exc:
         say(slot, "error", sc.refusal(exc, lang, players))
+        if isinstance(exc, db.StaleGame) and on_stale is not None:
+            on_stale()
     return False
 
 
@@ -155,7 +241,8 @@ def round_checker(lang: str) -> None:
     )
     boxes = [(f"chk_hand_{i}", t("scoring.check.hand", lang, number=i + 1)) for i in range(count)]
     for key, label in boxes:
-        st.text_input(label, key=key, placeholder="R7 WD4 gs", max_chars=sp.MAX_HAND_TEXT)
+        hint = t("scoring.check.hand_hint", lang)
+        st.text_input(label, key=key, placeholder=hint, max_chars=sp.MAX_HAND_TEXT)
     with st.expander(t("scoring.tap.title", lang)):
         tap_cards("chk", boxes, lang)
     st.button(t("scoring.check.clear", lang), key="chk_clear", on_click=_clear_checker)
@@ -196,25 +283,50 @@ def round_checker(lang: str) -> None:
 
 
 def _seen(gid: int) -> int:
-    """The version of game ``gid`` this reader last saw (a write must match it)."""
+    """The version of game ``gid`` this page last showed."""
     return int(st.session_state.get("sp_seen", {}).get(gid, -1))
+
+
+def _started(kind: str, gid: int) -> int:
+    """The version shown when the reader started typing a round (``kind="round"``) or new
+    names (``"rename"``): a change is checked against it, not against a later redraw."""
+    return int(st.session_state.get(f"sp_{kind}_seen_{gid}", _seen(gid)))
 
 
 def _cb_start(lang: str) -> None:
     names = sc.split_names(st.session_state.get("sp_names") or "")
     target = st.session_state.get("sp_target", sp.DEFAULT_TARGET)
     method = st.session_state.get("sp_method", "standard")
+    klass = st.session_state.get("sp_class") or None
     try:
         sp.new_game(names, target, method)  # refuse bad input before any file is made
     except sp.ScoreInputError as exc:
         say(START, "error", sc.input_refusal(exc, lang))
         return
     created: list[sp.Game] = []
-    if with_store(START, lang, lambda s: created.append(s.create_game(names, target, method))):
+
+    def action(store: db.Store, token: str) -> None:
+        game = store.create_game(token, names, target, method, class_code=klass)
+        store.keep_open(token, game.id, "pad")
+        created.append(game)
+
+    if with_store(START, lang, action):
         game = created[0]
         st.session_state["sp_game"] = game.id
         st.session_state["sp_names"] = ""
         say(GAME, "success", sc.started(game))
+
+
+def _round_keys(gid: int) -> tuple[str, ...]:
+    return (f"sp_cards_{gid}_", f"sp_pts_{gid}_", f"sp_score_{gid}")
+
+
+def _typing_round(gid: int) -> bool:
+    """Whether something is typed in the round form of game ``gid``."""
+    return any(
+        isinstance(key, str) and key.startswith(_round_keys(gid)) and st.session_state[key]
+        for key in st.session_state
+    )
 
 
 def _typed_round(game: sp.Game) -> sp.Round:
@@ -234,20 +346,21 @@ def _typed_round(game: sp.Game) -> sp.Round:
 
 def _cb_add(gid: int, lang: str) -> None:
     saved: list[sp.Game] = []
+    version = _started("round", gid)
 
-    def action(store: sp.ScoreStore) -> None:
-        game = store.load_game(gid)
-        if game.version != _seen(gid):
-            raise sp.StaleGame(gid, _seen(gid), game.version)
-        saved.append(store.add_round(gid, _seen(gid), _typed_round(game)))
+    def action(store: db.Store, token: str) -> None:
+        game = store.load_game(token, gid)
+        if game.version != version:  # the round was typed on an older page
+            raise db.StaleGame(gid, version, game.version)
+        saved.append(store.add_round(token, gid, version, _typed_round(game)))
 
     players = tuple(st.session_state.get("sp_players", ()))
+    st.session_state.pop(f"sp_round_seen_{gid}", None)  # after this click, what is shown counts
     if with_store(ROUND, lang, action, players):
         game = saved[0]
         for key in list(st.session_state):
-            if isinstance(key, str) and key.startswith((f"sp_cards_{gid}_", f"sp_pts_{gid}_")):
+            if isinstance(key, str) and key.startswith(_round_keys(gid)):
                 st.session_state[key] = ""
-        st.session_state[f"sp_score_{gid}"] = ""
         winner = game.players[game.rounds[-1].winner]
         message = sc.Message("scoring.pad.saved", {"number": len(game.rounds), "name": winner})
         say(ROUND, "success", message)
@@ -255,15 +368,32 @@ def _cb_add(gid: int, lang: str) -> None:
 
 def _cb_undo(gid: int, lang: str) -> None:
     undone: list[sp.Game] = []
-    if with_store(UNDO, lang, lambda s: undone.append(s.undo_round(gid, _seen(gid)))):
+    version = _seen(gid)
+    if with_store(UNDO, lang, lambda s, tok: undone.append(s.undo_round(tok, gid, version))):
         number = len(undone[0].rounds) + 1  # the round that was removed
         say(UNDO, "success", sc.Message("scoring.pad.undone", {"number": number}))
 
 
+def _name_keys(gid: int, n: int) -> list[str]:
+    return [f"sp_name_{gid}_{seat}" for seat in range(n)]
+
+
 def _cb_rename(gid: int, n: int, lang: str) -> None:
-    names = [st.session_state.get(f"sp_name_{gid}_{seat}", "") for seat in range(n)]
+    names = [st.session_state.get(key, "") for key in _name_keys(gid, n)]
+    version = _started("rename", gid)
     renamed: list[sp.Game] = []
-    if with_store(RENAME, lang, lambda s: renamed.append(s.rename_players(gid, _seen(gid), names))):
+    st.session_state.pop(f"sp_rename_seen_{gid}", None)
+
+    def start_again() -> None:  # renamed elsewhere: the form shows the names as they are now
+        for key in _name_keys(gid, n):
+            st.session_state.pop(key, None)
+
+    if with_store(
+        RENAME,
+        lang,
+        lambda s, tok: renamed.append(s.rename_players(tok, gid, version, names)),
+        on_stale=start_again,
+    ):
         for seat, name in enumerate(renamed[0].players):
             st.session_state[f"sp_name_{gid}_{seat}"] = name
         say(RENAME, "success", sc.Message("scoring.pad.renamed"))
@@ -271,6 +401,7 @@ def _cb_rename(gid: int, n: int, lang: str) -> None:
 
 def _cb_close() -> None:
     st.session_state.pop("sp_game", None)
+    _remember(None, "pad")
 
 
 def _cb_resume() -> None:
@@ -278,6 +409,7 @@ def _cb_resume() -> None:
     if gid is not None:
         st.session_state["sp_game"] = gid
         st.session_state.pop("sp_confirm_delete", None)
+        _remember(gid, "pad")
 
 
 def _cb_ask_delete() -> None:
@@ -291,10 +423,25 @@ def _cb_cancel_delete() -> None:
 def _cb_delete(gid: int, lang: str) -> None:
     version = int(st.session_state.get("sp_seen_list", {}).get(gid, -1))
     st.session_state.pop("sp_confirm_delete", None)
-    if with_store(SAVED, lang, lambda s: s.delete_game(gid, version)):
+    if with_store(SAVED, lang, lambda s, tok: s.delete_game(tok, gid, version)):
         if st.session_state.get("sp_game") == gid:
             st.session_state.pop("sp_game", None)
         say(SAVED, "success", sc.Message("scoring.pad.deleted", {"number": gid}))
+
+
+def _cb_share(gid: int, lang: str) -> None:
+    shared: list[str] = []
+    if with_store(SHARE, lang, lambda s, tok: shared.append(s.share_game(tok, gid))):
+        st.session_state[f"sp_share_{gid}"] = shared[0]
+
+
+def _app_base() -> str:
+    """The app's address as this browser reached it (``https://host/``), or "" if unknown."""
+    url = getattr(st.context, "url", None) or ""
+    parts = urlsplit(str(url))
+    if not parts.scheme or not parts.netloc:
+        return ""
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rsplit('/', 1)[0]}/"
 
 
 # -- the score pad: drawing -------------------------------------------------------------------
@@ -347,7 +494,10 @@ def totals_chart(game: sp.Game, lang: str) -> None:
 
 def add_round_form(game: sp.Game, lang: str) -> None:
     gid = game.id
+    assert gid is not None
     n = len(game.players)
+    if not _typing_round(gid):  # the round is checked against the version shown from now on
+        st.session_state[f"sp_round_seen_{gid}"] = game.version
     st.markdown(f"#### {t('scoring.pad.add_title', lang)}")
     winner = st.selectbox(
         t("scoring.pad.winner_label", lang),
@@ -368,7 +518,8 @@ def add_round_form(game: sp.Game, lang: str) -> None:
         for seat in losers:
             label = t("scoring.pad.cards_of", lang, name=inert(game.players[seat]))
             key = f"sp_cards_{gid}_{seat}"
-            st.text_input(label, key=key, placeholder="R7 WD4 gs", max_chars=sp.MAX_HAND_TEXT)
+            hint = t("scoring.check.hand_hint", lang)
+            st.text_input(label, key=key, placeholder=hint, max_chars=sp.MAX_HAND_TEXT)
             boxes.append((key, game.players[seat]))
         with st.expander(t("scoring.tap.title", lang)):
             tap_cards(f"sp_{gid}", boxes, lang)
@@ -404,11 +555,16 @@ def add_round_form(game: sp.Game, lang: str) -> None:
 
 def rename_form(game: sp.Game, lang: str) -> None:
     gid = game.id
+    assert gid is not None
+    keys = _name_keys(gid, len(game.players))
+    for key, name in zip(keys, game.players, strict=True):
+        if key not in st.session_state:
+            st.session_state[key] = name
+    if [st.session_state.get(key) for key in keys] == list(game.players):
+        # Not edited: a rename is checked against the version shown from now on.
+        st.session_state[f"sp_rename_seen_{gid}"] = game.version
     with st.expander(t("scoring.pad.rename_title", lang)):
-        for seat, name in enumerate(game.players):
-            key = f"sp_name_{gid}_{seat}"
-            if key not in st.session_state:
-                st.session_state[key] = name
+        for seat, key in enumerate(keys):
             st.text_input(
                 t("scoring.pad.player_n", lang, number=seat + 1), key=key, max_chars=sp.MAX_NAME * 2
             )
@@ -463,15 +619,36 @@ def game_view(game: sp.Game, lang: str) -> None:
         )
     with right:
         st.button(t("scoring.pad.close", lang), key="sp_close", on_click=_cb_close)
+    if game.access == "owner":
+        share_box(gid, lang)
     rename_form(game, lang)
 
 
-def start_form(lang: str) -> None:
+def share_box(gid: int, lang: str) -> None:
+    """The owner's share button, then the link (plain text, to copy) once it was asked for."""
+    share = st.session_state.get(f"sp_share_{gid}")
+    if share is None:
+        st.button(
+            t("scoring.pad.share", lang),
+            key="sp_share",
+            on_click=_cb_share,
+            args=(gid, lang),
+            icon=":material/share:",
+        )
+    else:
+        st.caption(t("scoring.pad.share_help", lang))
+        st.code(sc.share_link(_app_base(), str(share)), language=None)
+    show_messages(SHARE, lang)
+
+
+def start_form(lang: str, classes: Sequence[tuple[str, str]] = ()) -> None:
+    """The new game's form; ``classes`` are the (code, name) of the classes this device is in
+    or teaches: the game may be shown to one of them."""
     st.subheader(t("scoring.pad.new_title", lang))
     st.text_area(
         t("scoring.pad.names", lang),
         key="sp_names",
-        placeholder="Ana\nBen\nChloé",
+        placeholder=t("scoring.pad.names_hint", lang),
         height=140,
         max_chars=1000,
     )
@@ -490,6 +667,22 @@ def start_form(lang: str) -> None:
         captions=[t("scoring.method.standard_help", lang), t("scoring.method.lowest_help", lang)],
         key="sp_method",
     )
+    if classes:
+        names = dict(classes)
+        if st.session_state.get("sp_class") not in ("", *names):
+            st.session_state["sp_class"] = ""
+        st.radio(
+            t("scoring.pad.who_sees", lang),
+            ["", *names],
+            format_func=lambda code: (
+                t("scoring.pad.who_class", lang, name=inert(names[code]))
+                if code
+                else t("scoring.pad.who_me", lang)
+            ),
+            key="sp_class",
+        )
+    else:
+        st.session_state["sp_class"] = ""
     st.button(
         t("scoring.pad.start", lang),
         key="sp_start",
@@ -526,7 +719,16 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
     with left:
         st.button(t("scoring.pad.resume", lang), key="sp_resume", on_click=_cb_resume)
     with right:
-        st.button(t("scoring.pad.delete", lang), key="sp_delete", on_click=_cb_ask_delete)
+        chosen = by_id.get(st.session_state.get("sp_saved"))
+        st.button(
+            t("scoring.pad.delete", lang),
+            key="sp_delete",
+            on_click=_cb_ask_delete,
+            disabled=chosen is None or chosen.access != "owner",  # only its owner deletes
+            help=None
+            if chosen is None or chosen.access == "owner"
+            else t("scoring.pad.not_owner", lang),
+        )
     show_messages(SAVED, lang)
     pending = by_id.get(st.session_state.get("sp_confirm_delete"))
     if pending is not None:
@@ -546,25 +748,30 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
             )
 
 
-def score_pad(lang: str) -> None:
-    """Start a game, add rounds, undo, rename, export; resume or delete a saved game."""
+def score_pad(lang: str, token: str) -> None:
+    """Start a game, add rounds, undo, rename, export, share; resume or delete a saved game
+    (the games this device may open)."""
     st.write(t("scoring.pad.intro", lang))
-    path = sp.default_db_path()
     gid = st.session_state.get("sp_game")
     game: sp.Game | None = None
     games: list[sp.Game] = []
+    classes: list[tuple[str, str]] = []
     try:
-        if path.exists():  # nothing is written before the first game starts
-            with sp.ScoreStore(path) as store:
+        if db.database_exists():  # nothing is written before the first game starts
+            with db.open_store() as store:
                 if gid is not None:
                     try:
-                        game = store.load_game(gid)
-                    except sp.GameNotFound:
+                        game = store.load_game(token, gid)
+                    except db.GameNotFound:
                         game = None
-                games = store.list_games()
-    except sp.StoreError as exc:
+                games = store.list_games(token)
+                member = store.membership(token)
+                if member is not None:
+                    classes.append((member.code, member.class_name))
+                classes += [(c.code, c.name) for c in store.classes_of(token)]
+    except db.StoreError as exc:
         st.error(words(sc.refusal(exc, lang), lang))
-        st.caption(t("scoring.store.hint", lang, var=sp.ENV_DB))
+        st.caption(t("scoring.store.hint", lang, var=db.ENV_DB))
         st.session_state[FLASH] = []
         return
     if gid is not None and game is None:  # deleted meanwhile: say it once, at the top
@@ -575,7 +782,7 @@ def score_pad(lang: str) -> None:
         say(TOP, "warning", sc.Message("scoring.pad.gone"))
     show_messages(TOP, lang)
     if game is None:
-        start_form(lang)
+        start_form(lang, classes)
     else:
         st.session_state.setdefault("sp_seen", {})[game.id] = game.version
         st.session_state["sp_players"] = game.players
