@@ -66,8 +66,9 @@ def error_text(problem: uno.ScenarioError, lang: str) -> str:
     """A scenario or link problem in the reader's words; the bad field and value shown inert."""
     field = inert(problem.field, limit=60)
     value = inert(problem.value, limit=40)
+    count = problem.value if type(problem.value) is int else None  # "1 card", "5 cards"
     try:
-        return t(f"scenario_error.{problem.code}", lang, field=field, value=value)
+        return t(f"scenario_error.{problem.code}", lang, field=field, value=value, count=count)
     except KeyError:
         return t("scenario_error.wrong_phase", lang, field=field, value=value)
 
@@ -482,7 +483,9 @@ def _round_end(timeline: Timeline, lang: str) -> None:
         return
     event = won[-1]
     names = _names(state)
-    st.success(t("sandbox.round_over", lang, name=names[event.seat], points=event.points))
+    st.success(
+        t("sandbox.round_over", lang, name=names[event.seat], points=event.points, count=event.points)
+    )
     rows = [
         {
             t("sandbox.col_player", lang): state.players[seat],

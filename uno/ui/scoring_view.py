@@ -214,7 +214,7 @@ def _cb_start(lang: str) -> None:
         game = created[0]
         st.session_state["sp_game"] = game.id
         st.session_state["sp_names"] = ""
-        say(GAME, "success", sc.started(game))
+        say(GAME, "success", sc.started(game, lang))
 
 
 def _typed_round(game: sp.Game) -> sp.Round:
@@ -530,7 +530,7 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
     show_messages(SAVED, lang)
     pending = by_id.get(st.session_state.get("sp_confirm_delete"))
     if pending is not None:
-        st.warning(words(sc.confirm_delete(pending), lang))
+        st.warning(words(sc.confirm_delete(pending, lang), lang))
         yes, no = st.columns(2)
         with yes:
             st.button(
