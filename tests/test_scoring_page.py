@@ -167,7 +167,12 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
         at.text_input(key="sp_score_1").input(raw)
         ok(at.button(key="sp_add").click().run())
         message = escaped_value(
-            lang, f"scoring.error.{code}", who=this_round, value=raw, limit=limit, count=limit or None
+            lang,
+            f"scoring.error.{code}",
+            who=this_round,
+            value=raw,
+            limit=limit,
+            count=limit or None,
         )
         assert message in values(at, "error"), (raw, values(at, "error"))
     at.text_input(key="sp_score_1").input("40")
@@ -285,7 +290,10 @@ def test_r_score_3_lowest_score_pad_shares_a_tie(db: Path, lang: str) -> None:
     assert "sp_pts_1_1" not in [w.key for w in at.text_input]  # the winner's hand is empty
     ok(at.button(key="sp_add").click().run())
     won = escaped_value(
-        lang, "scoring.pad.won_shared", names=join_words(["Ben", "Юля"], lang), points=t("scoring.points", lang, count=0)
+        lang,
+        "scoring.pad.won_shared",
+        names=join_words(["Ben", "Юля"], lang),
+        points=t("scoring.points", lang, count=0),
     )
     assert won in values(at, "success")
     csv_label = t("scoring.pad.export", lang)

@@ -130,6 +130,8 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "text": "code",
     "title": "title",
     "total": "number",
+    "types": "code",
+    "size": "number",
     "turn": "turn_phrase",
     "unseen": "number",
     "value": "code",
@@ -226,7 +228,10 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
         )
     if kind == "color":
         plain = [t(f"color.{c.name}", lang) for c in COLORS]
-        return (*plain, *(f"{word} {SHAPE_GLYPH[c]}" for word, c in zip(plain, COLORS, strict=True)))
+        return (
+            *plain,
+            *(f"{word} {SHAPE_GLYPH[c]}" for word, c in zip(plain, COLORS, strict=True)),
+        )
     if kind == "shape":
         return tuple(SHAPE_GLYPH[c] for c in COLORS)
     if kind == "deck_name":
@@ -261,7 +266,9 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
     if kind == "players_phrase":
         return tuple(t("cli.check.players", lang, count=n) for n in COUNTS)
     if kind == "points_list":
-        return (join_words([f"{n} +{p}" for n, p in zip(names[:3], (0, 1, 21), strict=True)], lang),)
+        return (
+            join_words([f"{n} +{p}" for n, p in zip(names[:3], (0, 1, 21), strict=True)], lang),
+        )
     if kind == "turn_phrase":
         return tuple(t("cli.check.turn", lang, name=n, seat=1) for n in names[:3])
     if kind == "hands_list":
@@ -364,7 +371,9 @@ def lesson_entries(lang: str) -> list[Entry]:
             table = tomllib.load(handle)
         for key, text in _strings(table):
             full = f"{path.stem}.{key}"
-            answer = answers.get(full, ("Ana", t("lessons.yes", lang), card_label(Card("R7"), lang)))
+            answer = answers.get(
+                full, ("Ana", t("lessons.yes", lang), card_label(Card("R7"), lang))
+            )
             out.append(Entry(f"lessons/{full}", {"": text}, answer))
     return out
 
@@ -478,7 +487,7 @@ def render(entry: Entry, lang: str) -> Iterator[Rendered]:
     for name, (kind, values) in choices.items():
         if kind == "number":
             defaults[name] = values[COUNTS.index(5)]
-    for name, (kind, values) in choices.items():
+    for name, (_, values) in choices.items():
         for value in values:
             filled = dict(defaults, **{name: value})
             driver_value = None
@@ -538,9 +547,15 @@ RU_GLUED = re.compile(rf"(?<!\w)(игрок[ауеом]{{0,2}})\s+{OPEN}(?!\d)",
 
 def elision_faults(lang: str, text: str) -> list[str]:
     if lang == "fr":
-        return [f"“{m.group(1)}” before a value that starts with a vowel" for m in FR_ELISION.finditer(text)]
+        return [
+            f"“{m.group(1)}” before a value that starts with a vowel"
+            for m in FR_ELISION.finditer(text)
+        ]
     if lang == "ru":
-        return [f"“{m.group(1)}” glued before a name, which does not decline" for m in RU_GLUED.finditer(text)]
+        return [
+            f"“{m.group(1)}” glued before a name, which does not decline"
+            for m in RU_GLUED.finditer(text)
+        ]
     return []
 
 
@@ -596,10 +611,10 @@ NOUNS: Final[dict[str, list[tuple[str, ...]]]] = {
     ],
 }
 #: Russian words after which a number takes the genitive ("больше 21 карты", "из 5 карт").
-RU_GENITIVE: Final = frozenset(
-    "больше меньше более менее длиннее короче дольше из до от около без для у кроме после"
-    " вместо свыше нет".split()
+_RU_GENITIVE_WORDS = (
+    "больше меньше более менее длиннее короче дольше из до от около без для у кроме"
 )
+RU_GENITIVE: Final = frozenset(f"{_RU_GENITIVE_WORDS} после вместо свыше нет".split())
 RU_GENITIVE_NOUNS: Final[list[tuple[str, ...]]] = [
     ("карты", "карт", "карт"),
     ("очка", "очков", "очков"),
@@ -664,8 +679,11 @@ def typography_faults(lang: str, text: str) -> list[str]:
             before = text[start - 1] if start > 0 else ""
             if space:
                 out.append(f"a breakable space before “{mark}”")
-            elif before and before not in FR_TIGHT and before not in "!?;:" and not (
-                mark in "!?" and before in "!?"
+            elif (
+                before
+                and before not in FR_TIGHT
+                and before not in "!?;:"
+                and not (mark in "!?" and before in "!?")
             ):
                 out.append(f"no no-break space before “{mark}”")
         for match in FR_AFTER.finditer(text):
@@ -725,11 +743,10 @@ SAME_ALLOWED: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+FR_SHARED: Final = "options arguments triangle menu bluff score points point total question quiz"
 #: Words French spells as English does, which may make a whole French text.
 SHARED_WORDS: Final[dict[str, frozenset[str]]] = {
-    "fr": frozenset(
-        "options arguments triangle menu bluff score points point total question quiz".split()
-    ),
+    "fr": frozenset(FR_SHARED.split()),
     "ru": frozenset(),
     "en": frozenset(),
 }
@@ -751,7 +768,7 @@ def same_as_english_faults(lang: str) -> list[tuple[str, str, str]]:
         if any(fnmatchcase(entry.key, p) for p in SAME_ALLOWED.get(lang, ())):
             continue
         theirs = english.get(entry.key, {})
-        for form, text in entry.forms.items():
+        for text in entry.forms.values():
             same = text in theirs.values()
             if same and words_left(text, lang):
                 out.append((entry.key, text, "the same text as in English"))
@@ -772,7 +789,9 @@ CHECKS: Final = {
 @cache
 def faults(lang: str) -> dict[str, list[tuple[str, str, str]]]:
     """check -> (key, rendered text, what is wrong), one line per key and fault."""
-    found: dict[str, dict[tuple[str, str], str]] = {name: {} for name in [*CHECKS, "same_as_english"]}
+    found: dict[str, dict[tuple[str, str], str]] = {
+        name: {} for name in [*CHECKS, "same_as_english"]
+    }
     for rendered in all_renders(lang):
         for name, check in CHECKS.items():
             for fault in check(lang, rendered.text):
@@ -828,8 +847,12 @@ def test_the_checks_see_the_faults_they_are_for() -> None:
     assert plural_faults("ru", "22 очков") and plural_faults("ru", "1 очков")
     assert not plural_faults("ru", "21 карта, 22 карты, 25 карт, больше 21 карты, из 5 карт")
     assert typography_faults("fr", "UNO !") and typography_faults("fr", "« Uno »")
-    assert typography_faults("fr", "UNO!") and typography_faults("fr", "Appuie sur UNO\u202f!, puis")
-    assert not typography_faults("fr", "UNO\u202f! «\u202fUno\u202f» : voir `a:b`".replace(" :", "\u202f:"))
+    assert typography_faults("fr", "UNO!") and typography_faults(
+        "fr", "Appuie sur UNO\u202f!, puis"
+    )
+    assert not typography_faults(
+        "fr", "UNO\u202f! «\u202fUno\u202f» : voir `a:b`".replace(" :", "\u202f:")
+    )
     assert typography_faults("fr", "On joue à Uno") and typography_faults("fr", "l'Uno")
     assert typography_faults("ru", "Нажми УНО!, а потом")
     assert option_faults("ru", "настройкой stacking") and option_faults("en", "use seven_zero")
@@ -845,4 +868,3 @@ def test_every_key_is_rendered() -> None:
             if entry.key.startswith("card.") and entry.key not in keys:
                 continue  # the card's parts are read through card_label
             assert entry.key in keys, (lang, entry.key)
-

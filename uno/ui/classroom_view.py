@@ -232,9 +232,7 @@ def praise(lang: str, game: Game, you: int) -> Message | None:
     return Message("success", t("classroom.praise_draw", lang))
 
 
-def challenge_steps(
-    lang: str, state: GameState, names: Sequence[str], seat: int
-) -> Message | None:
+def challenge_steps(lang: str, state: GameState, names: Sequence[str], seat: int) -> Message | None:
     """Hit by a Wild Draw Four: the challenge in three short steps, for the child at ``seat``."""
     challenge = state.challenge
     if state.phase is not Phase.CHALLENGE or state.turn != seat or challenge is None:

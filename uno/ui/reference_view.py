@@ -43,7 +43,10 @@ GLOSSARY_TERMS = (
 
 #: The words of an option whose label is not ``sandbox.options.<option>``: the sandbox's "one
 #: round only" box, the scoring page's method.
-_OPTION_LABELS = {"target_score": "sandbox.options.single_round", "scoring": "scoring.method.lowest"}
+_OPTION_LABELS = {
+    "target_score": "sandbox.options.single_round",
+    "scoring": "scoring.method.lowest",
+}
 
 
 def option_name(option: str, lang: str) -> str:

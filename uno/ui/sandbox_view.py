@@ -41,6 +41,7 @@ from uno.scenario import MAX_SCENARIO_BYTES
 from uno.setup import check_names
 from uno.state import GameState, Phase
 from uno.ui.table import bot_pause_ms, show_table
+from uno.ui.uploads import file_uploader
 from uno.ui.words import inert
 
 __all__ = ["error_text", "show_sandbox", "story_lines"]
@@ -417,7 +418,13 @@ def _setup(lang: str, has_game: bool) -> None:
                 args=(lang,),
             )
         with file_tab:
-            upload = st.file_uploader(t("sandbox.upload", lang), type=["json"], key="sb_upload")
+            upload = file_uploader(
+                t("sandbox.upload", lang),
+                lang,
+                key="sb_upload",
+                types=["json"],
+                help=t("sandbox.upload_help", lang),
+            )
             if upload is not None:
                 st.button(t("sandbox.open", lang), key="sb_open", on_click=_open_file, args=(lang,))
     message = st.session_state.get(SETUP_MESSAGE)
@@ -484,7 +491,13 @@ def _round_end(timeline: Timeline, lang: str) -> None:
     event = won[-1]
     names = _names(state)
     st.success(
-        t("sandbox.round_over", lang, name=names[event.seat], points=event.points, count=event.points)
+        t(
+            "sandbox.round_over",
+            lang,
+            name=names[event.seat],
+            points=event.points,
+            count=event.points,
+        )
     )
     rows = [
         {
