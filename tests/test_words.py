@@ -90,6 +90,7 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "folder": "code",
     "hands": "hands_list",
     "head": "names_head",
+    "hand": "hand_label",
     "high": "number",
     "id": "rule_id",
     "ids": "rule_ids",
@@ -112,6 +113,7 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "players": "names",
     "points": "points_phrase",
     "preset": "preset",
+    "problem": "reason",
     "presets": "code",
     "prog": "code",
     "reason": "reason",
@@ -249,6 +251,8 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
         return tuple(t(f"sandbox.options.{o}", lang) for o in options)
     if kind == "reason":
         return (t("reason.no_match", lang), t("reason.not_your_turn", lang))
+    if kind == "hand_label":
+        return (t("scoring.check.hand", lang, number=1),)
     if kind == "rule_id":
         return ("R-DRAW-1", "H-STACK")
     if kind == "rule_ids":

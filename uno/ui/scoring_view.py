@@ -164,7 +164,8 @@ def round_checker(lang: str) -> None:
     for key, label in boxes:
         hand, problem = sc.read_hand(st.session_state.get(key) or "", lang)
         if problem is not None:
-            st.error(f"{inert(label)}: {words(problem, lang)}")
+            problem_text = words(problem, lang)
+            st.error(t("scoring.check.hand_problem", lang, hand=inert(label), problem=problem_text))
         hands.append(hand)
         with st.container(border=True):
             st.markdown(
