@@ -546,7 +546,8 @@ def prose(text: str, keep_marks: bool = False) -> str:
 FR_ELIDING = r"(?:de|que|le|la|ce|se|ne|je|me|te|jusque|lorsque|puisque)"
 FR_VOWEL = "aeiouhàâäéèêëîïôöûüœæAEIOUHÀÂÄÉÈÊËÎÏÔÖÛÜŒÆ"
 FR_ELISION = re.compile(rf"(?<![\w’'-])({FR_ELIDING})\s+{OPEN}(?=[{FR_VOWEL}])", re.IGNORECASE)
-RU_GLUED = re.compile(rf"(?<!\w)(игрок[ауеом]{{0,2}})\s+{OPEN}(?!\d)", re.IGNORECASE)
+# "игрок Ана" (both nominative) reads well; "игрока Ана", "игроку Ана" do not.
+RU_GLUED = re.compile(rf"(?<!\w)(игрок(?:а|у|ом|е))\s+{OPEN}(?!\d)", re.IGNORECASE)
 
 
 def elision_faults(lang: str, text: str) -> list[str]:
@@ -667,6 +668,7 @@ FR_TIGHT = "\u202f\u00a0"
 FR_BEFORE = re.compile(r"(?P<space>[ \t\n]*)(?P<mark>[;:!?»])")
 FR_AFTER = re.compile(r"«(?P<space>[ \t\n]*)")
 FR_GAME = re.compile(r"(?<![\w’'])(à|au|de|du|le)\s+[Uu]no\b(?!\s*Academy)")
+RU_INNER_QUOTES = re.compile("„[^“]*“")
 COMMA_AFTER_MARK = re.compile(r"[!?][\u202f\u00a0 ]?,")
 SPACE_BEFORE_MARK = re.compile(r"\w[ \u00a0\u202f]+([,.;:!?])(?!\w)")
 
@@ -706,7 +708,8 @@ def typography_faults(lang: str, text: str) -> list[str]:
         for match in SPACE_BEFORE_MARK.finditer(text):
             out.append(f"a space before “{match.group(1)}”")
     if lang == "ru":
-        if "“" in text or "”" in text:
+        unnested = RU_INNER_QUOTES.sub("", text)  # «… „…“ …»: quotes inside quotes are right
+        if "“" in unnested or "”" in unnested:
             out.append("English quotes “…” (Russian uses « … »)")
         if "Uno Academy" in text:
             out.append("“Uno Academy” in Russian prose (the app is «Академия Уно»)")
@@ -832,7 +835,8 @@ def test_every_placeholder_has_a_kind(lang: str) -> None:
 @pytest.mark.parametrize("check", [*CHECKS, "same_as_english"])
 def test_words_read_like_a_teacher_wrote_them(check: str, lang: str) -> None:
     lines = faults(lang)[check]
-    assert not lines, f"{check} ({lang}): " + report(lines)
+    if lines:  # the whole list, plainly: the lead hands it to the editors
+        pytest.fail(f"{check} ({lang}): " + report(lines), pytrace=False)
 
 
 def test_the_checks_see_the_faults_they_are_for() -> None:
@@ -843,6 +847,7 @@ def test_the_checks_see_the_faults_they_are_for() -> None:
     assert not elision_faults("fr", f"C’est à {name} de jouer")
     assert not elision_faults("fr", f"de {OPEN}Yannick{CLOSE}")
     assert elision_faults("ru", f"Карты игрока {OPEN}Ана{CLOSE}")
+    assert not elision_faults("ru", f"Кон выиграл игрок {OPEN}Ана{CLOSE}, Игрок {OPEN}2{CLOSE}")
     assert plural_faults("en", "1 cards are waiting") and plural_faults("en", "2 card")
     assert not plural_faults("en", "1 card and 0 cards")
     assert plural_faults("fr", "marque 1 points") and plural_faults("fr", "0 points")
@@ -858,7 +863,8 @@ def test_the_checks_see_the_faults_they_are_for() -> None:
         "fr", "UNO\u202f! «\u202fUno\u202f» : voir `a:b`".replace(" :", "\u202f:")
     )
     assert typography_faults("fr", "On joue à Uno") and typography_faults("fr", "l'Uno")
-    assert typography_faults("ru", "Нажми УНО!, а потом")
+    assert typography_faults("ru", "Нажми УНО!, а потом") and typography_faults("ru", "“Уно”")
+    assert not typography_faults("ru", "колодой «цифры, „Пропусти ход“ и „Наоборот“»")
     assert option_faults("ru", "настройкой stacking") and option_faults("en", "use seven_zero")
     assert not option_faults("en", "use `seven_zero`") and not option_faults("en", "stacking")
     assert words_left("Draw Two") and not words_left("{color} {face}") and not words_left("UNO!")
