@@ -17,6 +17,7 @@ from uno.academy import classroom
 from uno.academy.classroom import TIPS
 from uno.academy.i18n import LANGS, card_label, t
 from uno.cards import Card, Color, deck_summary
+from uno.setup import MAX_NAME_LENGTH
 from uno.ui.frame import PAGES
 from uno.ui.words import inert as md_escape
 
@@ -230,7 +231,10 @@ def test_pass_and_play_needs_a_name_for_everyone() -> None:
     at.text_input(key="cl_p_name_2").input("   ")
     click(at, "cl_p_start")
     assert "cl_p_game" not in at.session_state
-    assert t("classroom.pass.bad_names", "fr") in [e.value for e in at.error]
+    limit = MAX_NAME_LENGTH  # "40 lettres au plus"
+    assert t("classroom.pass.bad_names", "fr", limit=limit, count=limit) in [
+        e.value for e in at.error
+    ]
 
 
 # -- the teacher page ------------------------------------------------------------------------

@@ -151,7 +151,7 @@ def test_check_describes_the_situation(tmp_path: Path) -> None:
     state = uno.load_scenario(SCENARIO)
     assert out == (
         f"{path}: 3 players; Chloé (seat 2) to play; top card Red 7, colour red; phase play; "
-        f"cards in hand: Ana 3, Ben 1, Chloé 3; {len(state.draw_pile)} cards in the draw pile\n"
+        f"cards in hand: Ana 3, Ben 1 and Chloé 3; {len(state.draw_pile)} cards in the draw pile\n"
     )
 
 
@@ -382,7 +382,7 @@ def test_a_whole_round_in_the_terminal(lang: str) -> None:
     assert code == 0
     assert t("cli.play.scores", lang, scores="").strip() in out
     computer = t("cli.play.computer", lang, number=1)
-    won = t("event.round_won", lang, name=computer, points=0).split("0")[0]
+    won = t("event.round_won", lang, name=computer, points=0, count=0).split("0")[0]
     assert won in out
     assert t("table.you_drew", lang, card="X").split("X")[0].strip() in out  # the person's card
 

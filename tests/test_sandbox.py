@@ -196,4 +196,5 @@ def test_story_line_keys_exist_for_every_event_type() -> None:
         )
         key, values = story_line(event, ["Ana", "Ben"])
         for lang in LANGS:
-            assert t(key, lang, **{k: str(v) for k, v in values.items()})
+            words = {k: v if k == "count" else str(v) for k, v in values.items()}
+            assert t(key, lang, **words)

@@ -14,7 +14,7 @@ import pytest
 from uno.academy import scorepad as sp
 from uno.academy import scoring as sc
 from uno.academy import store as db
-from uno.academy.i18n import LANGS, card_label, t
+from uno.academy.i18n import LANGS, card_label, join_words, t
 from uno.cards import CARDS, Card, Kind
 
 EVIL = "<b>x</b>"
@@ -217,7 +217,8 @@ def test_preview_says_what_the_round_adds(lang: str) -> None:
     )
     lowest = game("lowest", 500)
     message = sc.preview(lowest, sp.Round(1, (3, 0, 7)), lang)
-    assert message == sc.Message("scoring.pad.preview_lowest", {"points": "Ana +3, Chloé +7"})
+    points = join_words(["Ana +3", "Chloé +7"], lang)  # "Ana +3 and Chloé +7", "et", "и"
+    assert message == sc.Message("scoring.pad.preview_lowest", {"points": points})
     assert said(message, lang)
 
 
@@ -235,7 +236,7 @@ def test_r_score_2_r_score_3_win_message_and_status(lang: str) -> None:
     shared = game("lowest", 50, (0, 60, 0))
     message = sc.win_message(shared, lang)
     assert message is not None and message.key == "scoring.pad.won_shared"
-    assert message.values["names"] == "Ana, Chloé"
+    assert message.values["names"] == join_words(["Ana", "Chloé"], lang)
     assert said(message, lang)
 
 
@@ -248,8 +249,9 @@ def test_summary_and_started(lang: str) -> None:
         + " · "
         + t("scoring.rounds", lang, count=1)
     )
-    assert sc.started(pad) == sc.Message("scoring.pad.started", {"players": f"Ana, {EVIL}, Chloé"})
-    assert said(sc.started(pad), lang)
+    players = join_words(["Ana", EVIL, "Chloé"], lang)  # "Ana, <evil> and Chloé"
+    assert sc.started(pad, lang) == sc.Message("scoring.pad.started", {"players": players})
+    assert said(sc.started(pad, lang), lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -303,7 +305,7 @@ def test_saved_rows_choice_label_and_confirm_delete(lang: str) -> None:
     assert tuple(row) == sc.SAVED_COLUMNS
     assert row == {
         "id": 3,
-        "players": f"Ana, {EVIL}, Chloé",
+        "players": join_words(["Ana", EVIL, "Chloé"], lang),
         "rounds": 0,
         "method": t("scoring.method.standard", lang),
         "target": 500,
@@ -318,8 +320,8 @@ def test_saved_rows_choice_label_and_confirm_delete(lang: str) -> None:
     assert sc.choice_label(pad) == f"#3 · Ana, {EVIL}, Chloé"
     crowd = sp.Game(tuple(f"Player number {i}" for i in range(10)), id=4)
     assert len(sc.choice_label(crowd)) == len("#4 · ") + 60
-    message = sc.confirm_delete(pad)
-    assert message.values == {"number": 3, "players": f"Ana, {EVIL}, Chloé"}
+    message = sc.confirm_delete(pad, lang)
+    assert message.values == {"number": 3, "players": join_words(["Ana", EVIL, "Chloé"], lang)}
     assert said(message, lang)
 
 

@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 from tests.table_driver import set_device
 from uno.academy import scorepad as sp
 from uno.academy import store as store_module
-from uno.academy.i18n import LANGS, t
+from uno.academy.i18n import LANGS, join_words, t
 from uno.academy.store import SQLiteStore
 from uno.ui import scoring_view
 from uno.ui.words import inert
@@ -148,7 +148,7 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
 
     # Bad names are refused with a message.
     start_game(at, "Solo")
-    assert t("scoring.error.too_few_players", lang, who="", limit=2, value="") in values(
+    assert t("scoring.error.too_few_players", lang, who="", limit=2, value="", count=2) in values(
         at, "error"
     )
     start_game(at, "Ana\nana")
@@ -159,7 +159,7 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
 
     # Start: three players, one of them with a name that looks like HTML.
     start_game(at, f"Ana\n{EVIL}\nChloé")
-    players = f"Ana, {EVIL}, Chloé"
+    players = join_words(["Ana", EVIL, "Chloé"], lang)  # "Ana, <b>x</b> and Chloé"
     assert escaped_value(lang, "scoring.pad.started", players=players) in values(at, "success")
     assert at.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
     assert db.exists()
@@ -178,7 +178,12 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
         at.text_input(key="sp_score_1").input(raw)
         ok(at.button(key="sp_add").click().run())
         message = escaped_value(
-            lang, f"scoring.error.{code}", who=this_round, value=raw, limit=limit
+            lang,
+            f"scoring.error.{code}",
+            who=this_round,
+            value=raw,
+            limit=limit,
+            count=limit or None,
         )
         assert message in values(at, "error"), (raw, values(at, "error"))
     at.text_input(key="sp_score_1").input("40")
@@ -265,7 +270,7 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
     assert at.text_area(key="sp_names").value == ""
     fresh = open_scoring(lang)
     saved_table = fresh.dataframe[0].value
-    assert list(saved_table["players"]) == ["Ana, Zoé, Chloé"]
+    assert list(saved_table["players"]) == [join_words(["Ana", "Zoé", "Chloé"], lang)]
     assert fresh.selectbox(key="sp_saved").value == 1
     ok(fresh.button(key="sp_resume").click().run())
     assert fresh.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
@@ -273,7 +278,8 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
 
     # Delete, after a confirmation.
     ok(fresh.button(key="sp_delete").click().run())
-    confirm = escaped_value(lang, "scoring.pad.confirm_delete", number=1, players="Ana, Zoé, Chloé")
+    players = join_words(["Ana", "Zoé", "Chloé"], lang)
+    confirm = escaped_value(lang, "scoring.pad.confirm_delete", number=1, players=players)
     assert confirm in values(fresh, "warning")
     ok(fresh.button(key="sp_delete_yes").click().run())
     assert t("scoring.pad.deleted", lang, number=1) in values(fresh, "success")
@@ -295,7 +301,10 @@ def test_r_score_3_lowest_score_pad_shares_a_tie(db: Path, lang: str) -> None:
     assert "sp_pts_1_1" not in [w.key for w in at.text_input]  # the winner's hand is empty
     ok(at.button(key="sp_add").click().run())
     won = escaped_value(
-        lang, "scoring.pad.won_shared", names="Ben, Юля", points=t("scoring.points", lang, count=0)
+        lang,
+        "scoring.pad.won_shared",
+        names=join_words(["Ben", "Юля"], lang),
+        points=t("scoring.points", lang, count=0),
     )
     assert won in values(at, "success")
     csv_label = t("scoring.pad.export", lang)
@@ -356,7 +365,7 @@ def beside(at: AppTest, key: str) -> list[str]:
 def test_each_message_is_shown_beside_the_control_that_caused_it(db: Path, lang: str) -> None:
     at = open_scoring(lang)
     start_game(at, "Solo")
-    refused = t("scoring.error.too_few_players", lang, who="", limit=2, value="")
+    refused = t("scoring.error.too_few_players", lang, who="", limit=2, value="", count=2)
     assert beside(at, "sp_start") == [refused]
     start_game(at, "Ana\nBen", target=500)
     at.radio(key="sp_mode_1").set_value("points")
@@ -519,7 +528,7 @@ def refusal_codes() -> set[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_refusal_and_store_error_is_worded(lang: str) -> None:
     for code in refusal_codes():
-        assert t(f"scoring.error.{code}", lang, who="W", limit=1, value="V")
+        assert t(f"scoring.error.{code}", lang, who="W", limit=1, value="V", count=1)
     for code in store_module.STORE_CODES:
         assert "{" not in t(f"scoring.store.{code}", lang)  # no path, no address
 

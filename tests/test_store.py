@@ -405,17 +405,23 @@ def test_progress_is_kept_per_device(store: Any) -> None:
 def test_concurrent_answers_all_count(make: Maker) -> None:
     n = 6
 
+    errors: list[BaseException] = []
+
     def answer(i: int) -> None:
-        with make(timeout=30) as mine:
-            for _ in range(5):
-                mine.record_answer(ANA, 2, "q", i % 2 == 0)
-            mine.pass_lesson(ANA, 2)
+        try:
+            with make(timeout=30) as mine:
+                for _ in range(5):
+                    mine.record_answer(ANA, 2, "q", i % 2 == 0)
+                mine.pass_lesson(ANA, 2)
+        except BaseException as exc:  # a thread's failure must fail the test, not vanish
+            errors.append(exc)
 
     threads = [threading.Thread(target=answer, args=(i,)) for i in range(n)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    assert not errors, errors
     with make() as check:
         mine = check.progress(ANA)
     assert mine.answers[(2, "q")] == st.Answer(30, 15, True)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
 import uno
-from uno.academy.i18n import DEFAULT_LANG, LANGS, card_label, normalize_lang, t
+from uno.academy.i18n import DEFAULT_LANG, LANGS, card_label, join_words, normalize_lang, t
 from uno.academy.table import story_text
 from uno.actions import VERBS, Action, parse_action
 from uno.bots import STRATEGIES, Strategy, make_strategy, next_bot_move, play_bots
@@ -100,8 +100,9 @@ def refusal_text(refusal: IllegalAction, lang: str) -> str:
 def scenario_error_text(problem: ScenarioError, lang: str) -> str:
     """A refused file or setting in the reader's words (``scenario_error.*``)."""
     field, value = str(problem.field), _shown(problem.value)
+    count = problem.value if type(problem.value) is int else None  # "1 card", "5 cards"
     try:
-        return t(f"scenario_error.{problem.code}", lang, field=field, value=value)
+        return t(f"scenario_error.{problem.code}", lang, field=field, value=value, count=count)
     except KeyError:  # a code without its own sentence (the content tests look for these)
         return t("scenario_error.wrong_phase", lang, field=field, value=value)
 
@@ -125,9 +126,12 @@ def situation_summary(state: GameState, lang: str) -> str:
         card=card_label(state.top, lang, color if state.top.is_wild else None),
         color=t(f"color.{color.name}", lang) if color is not None else t("cli.no_color", lang),
         phase=str(state.phase),
-        hands=", ".join(
-            t("cli.check.hand", lang, name=name, count=len(hand))
-            for name, hand in zip(names, state.hands, strict=True)
+        hands=join_words(
+            [
+                t("cli.check.hand", lang, name=name, count=len(hand))
+                for name, hand in zip(names, state.hands, strict=True)
+            ],
+            lang,
         ),
         pile=t("cli.check.pile", lang, count=len(state.draw_pile)),
     )
@@ -496,7 +500,12 @@ def simulate(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
     strategies: list[str] = args.strategies
     if len(strategies) not in (1, args.players):
         err.write(
-            t("cli.simulate.strategy_count", lang, count=len(strategies), players=args.players)
+            t(
+                "cli.simulate.strategy_count",
+                lang,
+                count=len(strategies),
+                players=t("cli.check.players", lang, count=args.players),
+            )
             + "\n"
         )
         return EXIT_USAGE

@@ -378,9 +378,13 @@ def kid_line(
     if kind == "caught":
         if you is not None and target == you:
             return "classroom.say.caught_you", values
+        if mine:
+            return "classroom.say.you_caught", values
         return "classroom.say.caught", values
     if kind == "challenged":
         verdict = "guilty" if event.guilty else "innocent"
+        if you is not None and target == you:  # the child's Wild Draw Four was challenged
+            return f"classroom.say.challenged_you_{verdict}", values
         return f"classroom.say.challenged_{verdict}{mine}", values
     if kind in ("skipped", "said_uno", "color_named", "kept"):
         if kind == "color_named":
@@ -456,7 +460,7 @@ def rules_sheet_body(lang: str) -> str:
         f"<style>{_SHEET_CSS}</style>",
         f'<div class="uno-sheet" lang="{lang}">',
         f"<h1>{w('teachers.sheet.title')}</h1>",
-        f'<p class="sub">{w("teachers.sheet.subtitle")}</p>',
+        f'<p class="sub">{w("teachers.sheet.subtitle", app=t("app.title", lang))}</p>',
         f"<h2>{w('teachers.sheet.goal_title')}</h2>",
         f"<p>{w('teachers.sheet.goal')}</p>",
         f"<h2>{w('teachers.sheet.setup_title')}</h2>",
@@ -480,7 +484,7 @@ def rules_sheet_body(lang: str) -> str:
         f"<h2>{w('teachers.sheet.end_title')}</h2>",
         f"<p>{w('teachers.sheet.end')}</p>",
         f"<p>{w('teachers.sheet.target', count=official.target_score or 0)}</p>",
-        f'<p class="foot">{w("teachers.sheet.footer")}</p>',
+        f'<p class="foot">{w("teachers.sheet.footer", app=t("app.title", lang))}</p>',
         "</div>",
     ]
     return "".join(parts)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
-from uno.academy.i18n import card_label, catalog, normalize_lang, t
+from uno.academy.i18n import card_label, catalog, join_words, normalize_lang, t
 from uno.academy.scorepad import (
     Game,
     Hand,
@@ -125,11 +125,14 @@ def input_refusal(exc: ScoreInputError, lang: str, players: Sequence[str] = ()) 
     if isinstance(value, tuple):
         value = " ".join(short(str(v)) for v in value)
     key = f"scoring.error.{exc.code}"
-    if key not in catalog(normalize_lang(lang)):
+    words = catalog(normalize_lang(lang))
+    if key not in words and f"{key}.other" not in words and f"{key}.many" not in words:
         key = "scoring.error.other"
-    return Message(
-        key, {"who": who, "limit": exc.params.get("limit", ""), "value": short(str(value), 40)}
-    )
+    limit = exc.params.get("limit", "")
+    values: dict[str, Any] = {"who": who, "limit": limit, "value": short(str(value), 40)}
+    if type(limit) is int:
+        values["count"] = limit  # "at most 1 character", "at most 40 characters"
+    return Message(key, values)
 
 
 def refusal(exc: Exception, lang: str, players: Sequence[str] = ()) -> Message:
@@ -235,8 +238,8 @@ def split_names(raw: str) -> list[str]:
     return [part for part in _NAME_SPLIT.split(raw) if part.strip()]
 
 
-def started(game: Game) -> Message:
-    return Message("scoring.pad.started", {"players": ", ".join(game.players)})
+def started(game: Game, lang: str) -> Message:
+    return Message("scoring.pad.started", {"players": join_words(game.players, lang)})
 
 
 def typed_round(
@@ -267,7 +270,7 @@ def preview(game: Game, rnd: Round, lang: str) -> Message:
         points = t("scoring.points", lang, count=sum(rnd.points))
         return Message("scoring.pad.preview", {"name": game.players[rnd.winner], "points": points})
     losers = [seat for seat in range(len(game.players)) if seat != rnd.winner]
-    parts = ", ".join(f"{game.players[s]} +{rnd.points[s]}" for s in losers)
+    parts = join_words([f"{game.players[s]} +{rnd.points[s]}" for s in losers], lang)
     return Message("scoring.pad.preview_lowest", {"points": parts})
 
 
@@ -284,7 +287,7 @@ def win_message(game: Game, lang: str) -> Message | None:
     if not winners:
         return None
     key = "scoring.pad.won_shared" if len(winners) > 1 else "scoring.pad.won"
-    names = ", ".join(game.players[seat] for seat in winners)
+    names = join_words([game.players[seat] for seat in winners], lang)
     points = t("scoring.points", lang, count=game.totals[winners[0]])
     return Message(key, {"names": names, "points": points})
 
@@ -347,7 +350,7 @@ def export_name(game: Game) -> str:
 def status(game: Game, lang: str) -> str:
     """``won by Ana`` or ``in progress``."""
     if game.winners:
-        names = ", ".join(game.players[seat] for seat in game.winners)
+        names = join_words([game.players[seat] for seat in game.winners], lang)
         return t("scoring.pad.status_won", lang, names=names)
     return t("scoring.pad.status_playing", lang)
 
@@ -357,7 +360,7 @@ def saved_rows(games: Iterable[Game], lang: str) -> list[dict[str, Any]]:
     return [
         {
             "id": game.id,
-            "players": ", ".join(game.players),
+            "players": join_words(game.players, lang),
             "rounds": len(game.rounds),
             "method": t(f"scoring.method.{game.method}", lang),
             "target": game.target,
@@ -382,7 +385,8 @@ def share_link(base: str, share: str) -> str:
     return f"{base}scoring?{SHARE_PARAM}={share}"
 
 
-def confirm_delete(game: Game) -> Message:
+def confirm_delete(game: Game, lang: str) -> Message:
     return Message(
-        "scoring.pad.confirm_delete", {"number": game.id, "players": ", ".join(game.players)}
+        "scoring.pad.confirm_delete",
+        {"number": game.id, "players": join_words(game.players, lang)},
     )

@@ -66,7 +66,8 @@ class TableView:
     lies at the bottom of the table, face up and tappable. ``face_up``: other seats whose cards
     are shown (a sandbox with open hands, a lesson showing the bluffer's hand). ``bots``: the
     strategy of each seat, None for a person. ``lit``: light the playable cards (a lesson that
-    asks "which card?" does not). ``size``: ``md``, or ``xl`` for children.
+    asks "which card?" does not). ``size``: ``md``, or ``xl`` for children. ``kids``: speak to
+    the child at the hand in the classroom's words (the status on their turn, the buttons).
     """
 
     acting: frozenset[int]
@@ -76,7 +77,7 @@ class TableView:
     lit: bool = True
     size: str = "md"
     draw: bool = True  # the draw pile can be tapped (a lesson asking "which card?" says no)
-    child: bool = False  # the children's words: "Your cards", "Your turn!", "I challenge!"
+    kids: bool = False
 
 
 @dataclass(frozen=True)
@@ -199,11 +200,14 @@ def story_line(event: Event, names: Sequence[str]) -> tuple[str, dict[str, Any]]
     if event.type == "drew":
         values["count"] = event.count
         return f"event.drew.{event.reason}", values
+    if event.type == "penalty_stacked":
+        values["count"] = event.total  # "1 card is waiting", "5 cards are waiting"
     if event.type == "played" and isinstance(event.card, Card) and event.card.is_wild:
         return "event.played_wild", values
     if event.type == "challenged":
         return ("event.challenged_guilty" if event.guilty else "event.challenged_innocent"), values
     if event.type == "round_won":
+        values["count"] = event.points  # "marque 1 point", "marque 0 point"
         return "event.round_won", values
     if event.type == "game_won":
         return "event.game_won", {"names": tuple(names[s] for s in event.seats)}
@@ -387,7 +391,7 @@ def table_model(
             )
         title = (
             t("classroom.your_cards", lang)
-            if view.child
+            if view.kids
             else t("table.hand_of", lang, name=names[seat])
         )
         hand = {
@@ -411,7 +415,7 @@ def table_model(
             except IllegalAction as refusal:
                 pile_tap = _refusal(refusal, lang)
 
-    buttons = _buttons(state, legal_mine, names, lang, view.child)
+    buttons = _buttons(state, legal_mine, names, lang, kids=view.kids)
     ask = None
     if state.phase is Phase.CHOOSE_COLOR and state.turn in acting:
         ask = {
@@ -430,14 +434,12 @@ def table_model(
     named = state.current_color if top.is_wild else None
     if over:
         status = t(f"phase.{state.phase}", lang, name=names[state.turn])
+    elif view.kids and state.turn == view.hand and state.turn in acting:
+        status = _kids_status(state, names, lang)
     elif state.phase is Phase.PLAY and state.pending_draw:
         status = t("phase.pending", lang, name=names[state.turn], count=state.pending_draw)
     else:
         status = t(f"phase.{state.phase}", lang, name=names[state.turn])
-    if view.child and not over and state.turn == view.hand and state.phase is Phase.PLAY:
-        status = t("classroom.kids.turn", lang)
-    elif view.child and not over and state.turn == view.hand and state.challenge is not None:
-        status = t("classroom.challenge.title", lang, name=names[state.challenge.player])
     return {
         "lang": lang,
         "version": version,
@@ -473,27 +475,53 @@ def table_model(
     }
 
 
+def _kids_status(state: GameState, names: Sequence[str], lang: str) -> str:
+    """What the table says to a child on their own turn: "Your turn!", never "You plays"."""
+    if state.phase is Phase.CHALLENGE and state.challenge is not None:
+        return t("classroom.challenge.title", lang, name=names[state.challenge.player])
+    if state.phase is Phase.DRAWN:
+        return t("classroom.drawn_fits", lang)
+    if state.phase is Phase.CHOOSE_COLOR:
+        return t("classroom.first_wild", lang)
+    return t("classroom.kids.turn", lang)
+
+
+#: The buttons' words: the sandbox's, or the classroom's for a child.
+_VERBS: Final = {
+    False: {
+        "challenge": "sandbox.verb.challenge",
+        "accept": "sandbox.verb.accept",
+        "pass": "sandbox.verb.pass",
+    },
+    True: {
+        "challenge": "classroom.challenge.challenge",
+        "accept": "classroom.challenge.accept",
+        "pass": "classroom.keep",
+    },
+}
+
+
 def _buttons(
     state: GameState,
     legal_mine: Sequence[Action],
     names: Sequence[str],
     lang: str,
-    child: bool = False,
+    kids: bool = False,
 ) -> list[dict[str, Any]]:
     """The moves other than tapping a card, exactly when the engine allows them to a seat this
     screen acts for."""
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
+    verbs = _VERBS[kids]
     for action in legal_mine:
         label: str | None = None
         primary = False
         if action.verb == "challenge":
-            key = "classroom.challenge.challenge" if child else "sandbox.verb.challenge"
-            label, primary = t(key, lang), True
+            label, primary = t(verbs["challenge"], lang), True
         elif action.verb == "accept":
-            label = t("classroom.challenge.accept" if child else "sandbox.verb.accept", lang)
+            label = t(verbs["accept"], lang)
         elif action.verb == "pass":
-            label = t("sandbox.verb.pass", lang)
+            label = t(verbs["pass"], lang)
         elif action.verb == "uno":
             label, primary = t("table.uno_late", lang, name=names[action.seat]), True
         elif action.verb == "catch" and action.target is not None:

@@ -19,8 +19,8 @@ from uno.academy.i18n import card_label, t
 from uno.academy.lessons import lesson_text, lessons
 from uno.academy.table import Message, TableView, refusal_message, table_model
 from uno.cards import Card, Color
-from uno.setup import check_names
-from uno.state import GameState
+from uno.setup import MAX_NAME_LENGTH, check_names
+from uno.state import GameState, Phase
 from uno.ui.cards import show_cards
 from uno.ui.table import bot_pause_ms, show_table
 from uno.ui.words import inert
@@ -232,6 +232,16 @@ def praise(lang: str, game: Game, you: int) -> Message | None:
     return Message("success", t("classroom.praise_draw", lang))
 
 
+def challenge_steps(lang: str, state: GameState, names: Sequence[str], seat: int) -> Message | None:
+    """Hit by a Wild Draw Four: the challenge in three short steps, for the child at ``seat``."""
+    challenge = state.challenge
+    if state.phase is not Phase.CHALLENGE or state.turn != seat or challenge is None:
+        return None
+    color = color_word(lang, challenge.previous_color)
+    text = t("classroom.challenge.explain", lang, name=names[challenge.player], color=color)
+    return Message("info", text)
+
+
 def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: int) -> None:
     """The table for the child at ``seat``, with the hint and the words of the last moves."""
     state = game.state
@@ -241,11 +251,13 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
     if message is None and hint_on:
         text = hint_text(lang, state, seat)
         message = Message("info", text) if text else None
+    if message is None:
+        message = challenge_steps(lang, state, names, seat)
     if message is None and prefix == KIDS:
         message = praise(lang, game, seat)
     waiting = classroom.bots_waiting(game) and not state.is_over
     bots = tuple(None if s in game.humans else FRIENDLY.name for s in range(state.n_players))
-    view = TableView(acting=frozenset({seat}), hand=seat, bots=bots, size="xl", child=True)
+    view = TableView(acting=frozenset({seat}), hand=seat, bots=bots, size="xl", kids=True)
     model = table_model(
         state,
         view,
@@ -394,7 +406,8 @@ def pass_and_play(lang: str) -> None:
             args=(lang,),
         )
         if st.session_state.get("cl_p_error"):
-            st.error(t("classroom.pass.bad_names", lang))
+            limit = MAX_NAME_LENGTH
+            st.error(t("classroom.pass.bad_names", lang, limit=limit, count=limit))
     if game is None:
         st.info(t("classroom.no_game", lang))
         return

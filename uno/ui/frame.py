@@ -17,6 +17,18 @@ from uno.ui.device import device_token
 
 __all__ = ["PAGES", "Page", "frame", "page_by_id"]
 
+#: Every page: the label of a checkbox, a radio button, a chosen option or a link on the page
+#: wraps onto more lines, never cut ("7 — обмен картами, 0 — все переда…", "Lesso").
+_CSS: Final = """<style>
+[data-testid="stCheckbox"] .stMarkdownEllipsis,[data-testid="stCheckbox"] .stMarkdownEllipsis p,
+[data-testid="stRadio"] .stMarkdownEllipsis,[data-testid="stRadio"] .stMarkdownEllipsis p,
+[data-testid="stMain"] [data-testid="stPageLink-NavLink"] span,
+[data-testid="stMain"] [data-testid="stPageLink-NavLink"] p{
+  white-space:normal;overflow:visible;text-overflow:clip;overflow-wrap:normal}
+[data-testid="stMultiSelectTagsContainer"] [role="group"],
+[data-testid="stMultiSelectTagsContainer"] [role="group"] span{
+  white-space:normal;overflow:visible;height:auto;max-width:100%}
+</style>"""
 SESSION_KEY: Final = "lang"
 WIDGET_KEY: Final = "lang_widget"
 
@@ -74,6 +86,7 @@ def frame(page_id: str) -> str:
     title = t("app.title", lang)
     page_title = title if page.id == "home" else f"{t(f'nav.{page.id}', lang)} · {title}"
     st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state="auto")
+    st.html(_CSS)
     with st.sidebar:
         st.session_state[WIDGET_KEY] = lang  # re-seed the widget from the plain key
         st.selectbox(

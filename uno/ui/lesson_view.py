@@ -527,7 +527,9 @@ def show_lessons(lang: str) -> None:
             key=PICK_KEY,
             format_func=label,
         )
-        st.caption(t("lessons.progress", lang, done=len(done), total=len(all_lessons)))
+        st.caption(
+            t("lessons.progress", lang, done=len(done), total=len(all_lessons), count=len(done))
+        )
 
     number: int = st.session_state[PICK_KEY]
     st.query_params["lesson"] = str(number)

@@ -41,6 +41,32 @@ GLOSSARY_TERMS = (
 )
 
 
+#: The words of an option whose label is not ``sandbox.options.<option>``: the sandbox's "one
+#: round only" box, the scoring page's method.
+_OPTION_LABELS = {
+    "target_score": "sandbox.options.single_round",
+    "scoring": "scoring.method.lowest",
+}
+
+
+def option_name(option: str, lang: str) -> str:
+    """An option as the app names it where it is switched ("Stacking Draw cards (unofficial)"),
+    never its id."""
+    return t(_OPTION_LABELS.get(option, f"sandbox.options.{option}"), lang)
+
+
+def ruling_text(rule_id: str, lang: str) -> str:
+    """A ruling's text (a house rule's marked unofficial, once), then the option that switches
+    to another reading, in words."""
+    line = t(f"rules.text.{rule_id}", lang)
+    if rule_id.startswith("H-"):
+        line = f"**{t('rules.unofficial', lang)}.** {line}"
+    option = rule_option(rule_id)
+    if option is not None:
+        line += "  \n" + t("reference.option_note", lang, option=option_name(option, lang))
+    return line
+
+
 def show_reference(lang: str) -> None:
     """The whole page below the frame."""
     st.title(t("nav.reference", lang))
@@ -93,12 +119,6 @@ def show_reference(lang: str) -> None:
         st.subheader(t(f"rules.section.{section}", lang))
         for rule_id in ids:
             st.markdown(f"##### {rule_id}")
-            line = t(f"rules.text.{rule_id}", lang)
-            if rule_id.startswith("H-"):
-                line = f"**{t('rules.unofficial', lang)}.** {line}"
-            option = rule_option(rule_id)
-            if option is not None:
-                line += "  \n" + t("reference.option_note", lang, option=option)
-            st.markdown(line)
+            st.markdown(ruling_text(rule_id, lang))
 
     st.markdown(page_text("history", lang))

@@ -41,6 +41,7 @@ from uno.scenario import MAX_SCENARIO_BYTES
 from uno.setup import check_names
 from uno.state import GameState, Phase
 from uno.ui.table import bot_pause_ms, show_table
+from uno.ui.uploads import file_uploader
 from uno.ui.words import inert
 
 __all__ = ["error_text", "show_sandbox", "story_lines"]
@@ -66,8 +67,9 @@ def error_text(problem: uno.ScenarioError, lang: str) -> str:
     """A scenario or link problem in the reader's words; the bad field and value shown inert."""
     field = inert(problem.field, limit=60)
     value = inert(problem.value, limit=40)
+    count = problem.value if type(problem.value) is int else None  # "1 card", "5 cards"
     try:
-        return t(f"scenario_error.{problem.code}", lang, field=field, value=value)
+        return t(f"scenario_error.{problem.code}", lang, field=field, value=value, count=count)
     except KeyError:
         return t("scenario_error.wrong_phase", lang, field=field, value=value)
 
@@ -416,7 +418,13 @@ def _setup(lang: str, has_game: bool) -> None:
                 args=(lang,),
             )
         with file_tab:
-            upload = st.file_uploader(t("sandbox.upload", lang), type=["json"], key="sb_upload")
+            upload = file_uploader(
+                t("sandbox.upload", lang),
+                lang,
+                key="sb_upload",
+                types=["json"],
+                help=t("sandbox.upload_help", lang),
+            )
             if upload is not None:
                 st.button(t("sandbox.open", lang), key="sb_open", on_click=_open_file, args=(lang,))
     message = st.session_state.get(SETUP_MESSAGE)
@@ -482,7 +490,15 @@ def _round_end(timeline: Timeline, lang: str) -> None:
         return
     event = won[-1]
     names = _names(state)
-    st.success(t("sandbox.round_over", lang, name=names[event.seat], points=event.points))
+    st.success(
+        t(
+            "sandbox.round_over",
+            lang,
+            name=names[event.seat],
+            points=event.points,
+            count=event.points,
+        )
+    )
     rows = [
         {
             t("sandbox.col_player", lang): state.players[seat],

@@ -251,7 +251,8 @@ def round_checker(lang: str) -> None:
     for key, label in boxes:
         hand, problem = sc.read_hand(st.session_state.get(key) or "", lang)
         if problem is not None:
-            st.error(f"{inert(label)}: {words(problem, lang)}")
+            problem_text = words(problem, lang)
+            st.error(t("scoring.check.hand_problem", lang, hand=inert(label), problem=problem_text))
         hands.append(hand)
         with st.container(border=True):
             st.markdown(
@@ -314,7 +315,7 @@ def _cb_start(lang: str) -> None:
         game = created[0]
         st.session_state["sp_game"] = game.id
         st.session_state["sp_names"] = ""
-        say(GAME, "success", sc.started(game))
+        say(GAME, "success", sc.started(game, lang))
 
 
 def _round_keys(gid: int) -> tuple[str, ...]:
@@ -732,7 +733,7 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
     show_messages(SAVED, lang)
     pending = by_id.get(st.session_state.get("sp_confirm_delete"))
     if pending is not None:
-        st.warning(words(sc.confirm_delete(pending), lang))
+        st.warning(words(sc.confirm_delete(pending, lang), lang))
         yes, no = st.columns(2)
         with yes:
             st.button(

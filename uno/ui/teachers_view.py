@@ -43,9 +43,9 @@ def show_teachers(lang: str) -> None:
         with st.container(border=True):
             st.subheader(t(f"teachers.age.{key}.title", lang))
             st.markdown(f"**{t('teachers.goal', lang)}** {t(f'teachers.age.{key}.goal', lang)}")
-            st.markdown(
-                t(f"teachers.age.{key}.steps", lang, deck=COUNTS["deck"], color=COUNTS["color"])
-            )
+            deck_cards = t("scoring.cards", lang, count=COUNTS["deck"])  # "108 cards"
+            color_cards = t("scoring.cards", lang, count=COUNTS["color"])
+            st.markdown(t(f"teachers.age.{key}.steps", lang, deck=deck_cards, color=color_cards))
             st.markdown(f"**{t('teachers.open', lang)}**")
             numbers = sorted({n for rule in rules if (n := lesson_for_rule(rule)) is not None})
             for number in numbers:
