@@ -30,6 +30,10 @@ _CSS: Final = """<style>
   white-space:normal;overflow:visible;height:auto;max-width:100%}
 </style>"""
 SESSION_KEY: Final = "lang"
+#: The pages that keep something for this browser (progress, a class, score pads, a room seat)
+#: and so mount the device component. The lab does not: a component's state in the page
+#: stops its simulation polls from ending with their charts (Streamlit 1.67).
+DEVICE_PAGES: Final = frozenset({"lessons", "scoring", "classroom", "teachers"})
 WIDGET_KEY: Final = "lang_widget"
 
 
@@ -96,7 +100,8 @@ def frame(page_id: str) -> str:
             format_func=lambda code: t("frame.language_name", code),
             on_change=_on_lang_change,
         )
-        device_token()  # this browser's token, for progress and saved games (draws nothing)
+        if page_id in DEVICE_PAGES:
+            device_token()  # this browser's token, for progress and saved games (draws nothing)
         st.markdown(f"**{t('frame.menu', lang)}**")
         for item in PAGES:
             st.page_link(

@@ -185,8 +185,9 @@ def cached_deals(top: str, color: str, hand_size: int, n: int, seed: int) -> pd.
 @st.cache_resource
 def simulation_board() -> JobBoard:
     """Simulated frames shared by every session (``uno.academy.jobs``): each question is played
-    once and one at a time, whoever asks first, and the others follow its progress."""
-    return JobBoard()
+    once and one at a time, whoever asks first, and the others follow its progress. A session
+    waits for at most one simulation per section at a time (its fair share)."""
+    return JobBoard(per_owner=len(lab.SIMULATIONS))
 
 
 def _polling(name: str) -> str:
