@@ -140,6 +140,7 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "var": "code",
     "who": "who",
     "link": "code",
+    "klass": "code",
     "updated": "code",
     "where": "code",
 }

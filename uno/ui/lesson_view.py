@@ -14,6 +14,7 @@ from typing import Any, Final
 import streamlit as st
 
 import uno
+from uno.academy import store as db
 from uno.academy.i18n import card_label, join_words, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
@@ -37,9 +38,12 @@ from uno.academy.lessons import (
 )
 from uno.academy.table import TableView, table_model
 from uno.cards import Card
+from uno.errors import ScenarioError
 from uno.state import GameState, Phase
 from uno.ui.cards import color_badge_html, show_cards
+from uno.ui.device import current_device
 from uno.ui.table import show_table
+from uno.ui.words import inert
 
 CARD_ROW = re.compile(r"^\[\[([A-Za-z0-9 ]+)\]\]$")
 DEFAULT_NAMES = ("Ana", "Ben", "Léa", "Max")
@@ -514,6 +518,10 @@ def show_lessons(lang: str) -> None:
         st.session_state[PICK_KEY] = parse_progress(url_lesson, None, len(all_lessons))[0]
 
     done: list[int] = st.session_state[DONE_KEY]
+    token = current_device()
+    if token is not None and st.session_state.get(LOADED) != token:
+        _load_progress(token, done)
+    st.session_state[ON_ANSWER] = _recorder(token)
     titles = {lesson.number: lesson_text(lesson, lang)[1]["title"] for lesson in all_lessons}
 
     def label(number: int) -> str:
@@ -530,6 +538,9 @@ def show_lessons(lang: str) -> None:
         st.caption(
             t("lessons.progress", lang, done=len(done), total=len(all_lessons), count=len(done))
         )
+        if st.session_state.get(SAVE_FAILED):
+            st.caption(t("lessons.not_saved", lang))
+        show_class_join(lang, token)
 
     number: int = st.session_state[PICK_KEY]
     st.query_params["lesson"] = str(number)
@@ -543,6 +554,8 @@ def show_lessons(lang: str) -> None:
             done.append(number)
             done.sort()
             st.query_params["done"] = format_progress(done)
+            if token is not None:
+                _save(lambda store: store.pass_lesson(token, number))
 
     show_lesson(lesson, lang, mark_done)
 
@@ -559,3 +572,148 @@ def show_lessons(lang: str) -> None:
         )
     elif len(done) == len(all_lessons):
         st.info(t("lessons.all_done", lang))
+
+
+# -- progress that stays on this device, and the class a pupil joins ---------------------------
+
+LOADED: Final = "lessons_loaded_for"
+SAVE_FAILED: Final = "lessons_save_failed"
+CLASS_MESSAGE: Final = "lessons_class_message"
+
+
+def _save(write: Callable[[Any], object]) -> bool:
+    """One change in the store; a store that cannot be used leaves progress in this session
+    (and says so in the sidebar), never an error on the page."""
+    try:
+        with db.open_store() as store:
+            write(store)
+    except (db.StoreError, OSError):
+        st.session_state[SAVE_FAILED] = True
+        return False
+    st.session_state.pop(SAVE_FAILED, None)
+    return True
+
+
+def _load_progress(token: str, done: list[int]) -> None:
+    """Once per session, when the device is known: the lessons it passed and the questions it
+    answered right come back (from any earlier visit), joined with this session's."""
+    st.session_state[LOADED] = token
+    if not db.database_exists():
+        return
+    try:
+        with db.open_store() as store:
+            kept = store.progress(token)
+    except (db.StoreError, OSError):
+        st.session_state[SAVE_FAILED] = True
+        return
+    for number in sorted(kept.passed):
+        if number not in done:
+            done.append(number)
+    done.sort()
+    by_key = {lesson.number: lesson for lesson in lessons()}
+    for (number, question), answer in kept.answers.items():
+        lesson = by_key.get(number)
+        if lesson is None or not answer.ever_right:
+            continue
+        book = attempts(lesson)
+        book.setdefault(question, Attempt(wrong=answer.wrong, right=True))
+    for number in kept.passed:
+        if number in by_key:
+            st.session_state[f"lesson_{by_key[number].key}_board_right"] = True
+
+
+def _recorder(token: str | None) -> Callable[[Lesson, Question, bool], None] | None:
+    if token is None:
+        return None
+
+    def record(lesson: Lesson, q: Question, right: bool) -> None:
+        _save(lambda store: store.record_answer(token, lesson.number, q.id, right))
+
+    return record
+
+
+def _join(token: str, lang: str) -> None:
+    code = str(st.session_state.get("lessons_class_code", ""))
+    name = str(st.session_state.get("lessons_class_name", ""))
+    try:
+        with db.open_store() as store:
+            joined = store.join_class(token, code, name)
+    except db.CodeRefused as refused:
+        key = "lessons.class_too_many" if refused.reason == "too_many" else "lessons.class_wrong"
+        st.session_state[CLASS_MESSAGE] = ("warning", t(key, lang))
+        return
+    except ScenarioError:
+        st.session_state[CLASS_MESSAGE] = ("warning", t("lessons.class_bad_name", lang))
+        return
+    except (db.StoreError, OSError):
+        st.session_state[CLASS_MESSAGE] = ("error", t("lessons.class_store", lang))
+        return
+    st.session_state[CLASS_MESSAGE] = (
+        "success",
+        t(
+            "lessons.class_joined",
+            lang,
+            name=inert(joined.first_name),
+            klass=inert(joined.class_name),
+        ),
+    )
+    st.session_state.pop("lessons_class_code", None)
+
+
+def _leave(token: str, lang: str) -> None:
+    if _save(lambda store: store.leave_class(token)):
+        st.session_state[CLASS_MESSAGE] = ("info", t("lessons.class_left", lang))
+
+
+def show_class_join(lang: str, token: str | None) -> None:
+    """The sidebar's class: a pupil types the class code the teacher shows, and a first name,
+    once; the teacher then sees the lessons they pass. Pupils see nothing of each other."""
+    if token is None:
+        return
+    member = None
+    if db.database_exists():
+        try:
+            with db.open_store() as store:
+                member = store.membership(token)
+        except (db.StoreError, OSError):
+            member = None
+    with st.expander(t("lessons.class_title", lang), expanded=False):
+        if member is not None:
+            st.write(
+                t(
+                    "lessons.class_member",
+                    lang,
+                    name=inert(member.first_name),
+                    klass=inert(member.class_name),
+                )
+            )
+            st.button(
+                t("lessons.class_leave", lang),
+                key="lessons_class_leave",
+                on_click=_leave,
+                args=(token, lang),
+            )
+        else:
+            st.caption(t("lessons.class_help", lang))
+            st.text_input(
+                t("lessons.class_code", lang),
+                key="lessons_class_code",
+                max_chars=24,
+                placeholder=t("lessons.class_code_hint", lang),
+            )
+            st.text_input(
+                t("lessons.class_name", lang),
+                key="lessons_class_name",
+                max_chars=40,
+                placeholder=t("lessons.class_name_hint", lang),
+            )
+            st.button(
+                t("lessons.class_join", lang),
+                key="lessons_class_join",
+                on_click=_join,
+                args=(token, lang),
+                type="primary",
+            )
+        message = st.session_state.pop(CLASS_MESSAGE, None)
+        if message:
+            getattr(st, message[0])(message[1])
