@@ -1,38 +1,56 @@
 # Uno Academy: the two commands of the README's Quick start.
-#   make run   creates .venv, installs the app, starts it on http://localhost:8501
-#   make test  creates .venv, installs the app and its test tools, runs the whole suite
+#   make run   creates .venv, installs the app (extra "app"), starts it on http://localhost:8501
+#   make test  creates .venv, installs the app and its test tools (extra "test"), runs the suite
+# Both install the app's packages at the versions of requirements.lock (`make lock` renews it).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+LOCK := requirements.lock
+SUM := $(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
+APP_STAMP := $(VENV)/.installed-app-$(SUM)
+TEST_STAMP := $(VENV)/.installed-test-$(SUM)
 
-.PHONY: run test lint bench screenshots clean
+.PHONY: run test lint bench lock screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+# A stamp per extra and per content of pyproject.toml + the lock: a change reinstalls.
+$(APP_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --constraint $(LOCK) -e '.[app]'
+	rm -f $(VENV)/.installed-app-*
+	touch $@
+
+# The test extra includes the app, so it also stands for the app's stamp.
+$(TEST_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --constraint $(LOCK) -e '.[test]'
 	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+	touch $@ $(APP_STAMP)
 
-run: $(STAMP)
-	$(BIN)/streamlit run app.py --server.port 8501 --browser.gatherUsageStats false
+run: $(APP_STAMP)
+	$(BIN)/uno-academy --server.port 8501
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/engine.py
 
-screenshots: $(STAMP)
+# Renews requirements.lock: the newest versions that pyproject.toml's "app" extra allows, for
+# every platform and Python 3.11+. Commit it once `make test` passes with it.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet 'uv>=0.5,<1'
+	$(BIN)/uv pip compile pyproject.toml --extra app --universal --python-version 3.11 \
+		--custom-compile-command "make lock" --quiet --upgrade --output-file $(LOCK)
+
+screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tests.screenshots
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

@@ -56,13 +56,27 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: The log file of each running server, by its base URL.
+SERVER_LOGS: dict[str, Path] = {}
+#: What Streamlit writes when the app calls something deprecated (streamlit.deprecation_util).
+DEPRECATION_MARKS = ("deprecation_util", "deprecated", "will be removed")
+
+
+def deprecations(base: str) -> list[str]:
+    """The lines of the server's log that report a deprecated Streamlit call."""
+    text = SERVER_LOGS[base].read_text(encoding="utf-8", errors="replace")
+    return [line for line in text.splitlines() if any(m in line.lower() for m in DEPRECATION_MARKS)]
+
+
 @contextmanager
-def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
+def streamlit_server(
+    env: dict[str, str] | None = None, launcher: list[str] | None = None
+) -> Iterator[str]:
+    """``streamlit run app.py`` on a free port of 127.0.0.1; ``launcher`` replaces
+    ``python -m streamlit`` (tests/run_counter.py counts the scoring page's runs)."""
     port = free_port()
     cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
+        *(launcher or [sys.executable, "-m", "streamlit"]),
         "run",
         "app.py",
         "--server.headless",
@@ -93,6 +107,7 @@ def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"streamlit did not start: {log.read_text()[-2000:]}")
                 time.sleep(0.3)
+            SERVER_LOGS[base] = log
             yield base
         finally:
             proc.terminate()

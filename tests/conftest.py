@@ -15,3 +15,10 @@ def _score_db_in_tmp(
 ) -> None:
     """No test ever reads or writes a developer's real score pad file."""
     monkeypatch.setenv("UNO_ACADEMY_DB", str(tmp_path_factory.mktemp("db") / "scores.sqlite3"))
+
+
+@pytest.fixture(autouse=True)
+def _computer_players_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In AppTest (which runs no JavaScript) the computer players move in the same run as the
+    person's move; browser tests that watch the pause set their own value."""
+    monkeypatch.setenv("UNO_ACADEMY_BOT_PAUSE_MS", "0")

@@ -1,30 +1,86 @@
 """Regenerate the README's screenshots: ``make screenshots`` (or
 ``.venv/bin/python -m tests.screenshots``). Starts the app on 127.0.0.1, opens a few pages in
-headless Chromium and writes PNG files to content/screenshots/."""
+headless Chromium and writes PNG files to content/screenshots/: one per part of the app, and the
+game table in a light theme, a dark theme and on a 390 px phone."""
 
 from __future__ import annotations
 
 import sys
 
-from tests.browser import ROOT, streamlit_server, sweep
+import uno
+from tests.browser import CHROMIUM_ARGS, ROOT, chromium_path, streamlit_server, sweep, wait_for_app
+from uno.academy.sandbox import encode_share
 
+OUT = ROOT / "content" / "screenshots"
 SHOTS = [
     ("", "en"),
     ("lessons", "fr"),
-    ("sandbox", "en"),
     ("lab", "ru"),
     ("scoring", "en"),
     ("classroom", "fr"),
     ("reference", "ru"),
 ]
+#: The table: (file, language, width, colour scheme).
+TABLES = [
+    ("table-light-en", "en", 1280, "light"),
+    ("table-dark-fr", "fr", 1280, "dark"),
+    ("table-phone-ru", "ru", 390, "light"),
+]
+
+
+def table_link() -> str:
+    """A game in progress: Ana against two computer players, a wild on the pile."""
+    state = uno.load_scenario(
+        {
+            "players": ["Ana", "Ben", "Léa"],
+            "hands": [
+                ["R5", "G2", "W", "B9", "YS", "G7", "R1"],
+                ["R1", "Y3", "B4", "G8", "Y9"],
+                ["B1", "B2", "YD2"],
+            ],
+            "discard_pile": ["G5", "R5", "W"],
+            "current_color": "G",
+            "turn": 0,
+            "seed": 3,
+        }
+    )
+    return encode_share(state, {"bots": {"1": "greedy", "2": "color_keeper"}, "hide_hands": True})
+
+
+def tables(base: str) -> list[str]:
+    from playwright.sync_api import sync_playwright
+
+    problems = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        for name, lang, width, scheme in TABLES:
+            context = browser.new_context(
+                viewport={"width": width, "height": 900 if width > 500 else 844},
+                color_scheme=scheme,
+                locale=lang,
+            )
+            page = context.new_page()
+            try:
+                page.goto(f"{base}/sandbox?lang={lang}&s={table_link()}")
+                wait_for_app(page)
+                page.wait_for_selector('[data-testid="uno-table"] button.card', timeout=30_000)
+                page.locator('[data-testid="uno-table"] button.card[data-card="W"]').click()
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(OUT / f"{name}.png"))
+            except Exception as exc:
+                problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
+            context.close()
+        browser.close()
+    return problems
 
 
 def main() -> None:
     with streamlit_server() as base:
-        problems = sweep(base, ROOT / "content" / "screenshots", SHOTS)
+        problems = sweep(base, OUT, SHOTS) + tables(base)
     for line in problems:
         print(line)
-    print(f"{len(SHOTS)} screenshots written to content/screenshots/, {len(problems)} problems")
+    count = len(SHOTS) + len(TABLES)
+    print(f"{count} screenshots written to content/screenshots/, {len(problems)} problems")
     sys.exit(1 if problems else 0)
 
 

@@ -8,8 +8,9 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import ROOT
 from uno.academy.i18n import LANGS, t
 from uno.cards import FULL_DECK
-from uno.rulebook import RULE_IDS
+from uno.rulebook import RULE_IDS, rule_option
 from uno.ui.frame import PAGES
+from uno.ui.reference_view import option_name
 
 
 def open_page(path: str, lang: str | None) -> AppTest:
@@ -64,6 +65,22 @@ def test_reference_lists_every_ruling_and_the_engine_deck(lang: str) -> None:
     assert (
         t("glossary.wild_draw_four.term", "fr") in set(glossary.to_numpy().ravel()) or lang == "fr"
     )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reference_says_each_note_once_and_names_options_in_words(lang: str) -> None:
+    """A house rule once read "Unofficial house rule. Unofficial house rule: ...", and the
+    option note showed the option's id (`seven_zero`, «настройкой stacking»)."""
+    at = open_page("pages/1_reference.py", lang)
+    blocks = [m.value for m in at.markdown]
+    unofficial = t("rules.unofficial", lang).lower()
+    for rule_id in RULE_IDS:
+        (text,) = [b for b in blocks if t(f"rules.text.{rule_id}", lang) in b]
+        assert text.lower().count(unofficial) == (1 if rule_id.startswith("H-") else 0), text
+        option = rule_option(rule_id)
+        if option is not None:
+            assert f"`{option}`" not in text and ("_" not in option or option not in text)
+            assert t("reference.option_note", lang, option=option_name(option, lang)) in text
 
 
 @pytest.mark.parametrize("raw", ["xx", "<script>alert(1)</script>", "", "fr-CA", "ru" * 500])

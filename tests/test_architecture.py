@@ -143,3 +143,28 @@ def test_public_names_of_engine_api() -> None:
         "NotationError",
     ):
         assert hasattr(uno, name), name
+
+
+def test_pages_are_thin_and_use_one_interaction_idiom() -> None:
+    """Pages are a frame and one view call; no deprecated width switch anywhere; a click runs
+    the script once, so no page or view reruns the script after a button."""
+    for path in [ROOT / "app.py", *(ROOT / "pages").glob("*.py")]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert len(lines) <= 120, f"{path.name}: {len(lines)} lines"
+        assert any("frame(" in line for line in lines), path.name
+    ui = [*(ROOT / "uno" / "ui").rglob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "app.py"]
+    for path in ui:
+        source = path.read_text(encoding="utf-8")
+        assert "use_container_width" not in source, path
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            calls = [
+                n
+                for n in ast.walk(node)
+                if isinstance(n, ast.Call) and ast.unparse(n.func) == "st.rerun"
+            ]
+            # Only the lab's simulation poll reruns the page: a fragment's timer stops on a full
+            # run alone, once its simulation is done (never after a button).
+            if calls:
+                assert path.name == "lab_view.py" and "poll" in node.name, (path, node.name)

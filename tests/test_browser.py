@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.browser import ARTIFACTS, browser_page, streamlit_server, wait_for_app
+from tests.browser import (
+    ARTIFACTS,
+    ROOT,
+    SERVER_LOGS,
+    browser_page,
+    deprecations,
+    streamlit_server,
+    wait_for_app,
+)
 from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -73,27 +84,6 @@ def test_browser_language_is_the_default(base: str) -> None:
         assert "lang=ru" in page.url
 
 
-def test_sandbox_click_a_card_in_a_real_browser(base: str) -> None:
-    import uno
-    from uno.academy.i18n import card_label
-
-    with browser_page("en-US") as page:
-        page.goto(base + "/sandbox?lang=en")
-        wait_for_app(page)
-        page.get_by_role("button", name=t("sandbox.deal", "en")).click()
-        wait_for_app(page)
-        page.wait_for_selector("figure.uno-playable", timeout=30_000)
-        names = [t("sandbox.default_name", "en", number=i + 1) for i in range(3)]
-        state = uno.new_game(names, rules="official", seed=1)
-        playable = [c for c in uno.playable_cards(state) if not c.is_wild]
-        label = card_label(playable[0], "en") if playable else t("sandbox.verb.draw", "en")
-        page.get_by_role("button", name=label, exact=True).first.click()
-        wait_for_app(page)
-        page.get_by_text(t("sandbox.move_of", "en", index=1, total=1)).wait_for(timeout=30_000)
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "sandbox-en.png"), full_page=True)
-
-
 def test_two_sessions_never_see_each_others_game_or_language(base: str) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -133,3 +123,90 @@ def test_every_page_in_every_language_opens_without_an_exception(base: str) -> N
     problems = sweep(base, ARTIFACTS / "sweep", [(p, lang) for p in paths for lang in LANGS])
     assert not problems, problems
     assert len(list((ARTIFACTS / "sweep").glob("*.png"))) >= len(paths) * len(LANGS)
+    # Every page drawn in every language: the server logged no deprecated Streamlit call.
+    assert not deprecations(base), deprecations(base)
+
+
+def test_scoring_one_run_per_click_and_the_checker_runs_alone(tmp_path: Path) -> None:
+    """Each of the score pad's buttons runs the page once (its change is made in a callback);
+    typing, tapping or clearing a hand in the round checker (a fragment) runs only the checker.
+    The page is counted by tests/run_counter.py; AppTest cannot run a fragment alone."""
+    from playwright.sync_api import expect
+
+    log = tmp_path / "runs.log"
+    log.write_text("")
+    env = {"UNO_RUN_LOG": str(log), "UNO_ACADEMY_DB": str(tmp_path / "scores.sqlite3")}
+    launcher = [sys.executable, str(ROOT / "tests" / "run_counter.py")]
+    runs: dict[str, tuple[int, int]] = {}
+
+    def counts() -> tuple[int, int]:
+        lines = log.read_text().split()
+        return lines.count("page"), lines.count("checker")
+
+    with streamlit_server(env, launcher) as url, browser_page("en-US") as page:
+
+        def act(name: str, do: Callable[[], object], shown: Any) -> None:
+            before = counts()
+            do()
+            expect(shown).to_be_visible()  # the result of the click is on the page
+            wait_for_app(page)
+            after = counts()
+            runs[name] = (after[0] - before[0], after[1] - before[1])
+
+        def key(name: str) -> Any:
+            return page.locator(f".st-key-{name}")
+
+        def metric(count: int) -> Any:
+            value = t("scoring.points", "en", count=count)
+            return page.locator("[data-testid=stMetricValue]").get_by_text(value, exact=True)
+
+        def success(key_: str, **values: object) -> Any:
+            return page.get_by_text(t(key_, "en", **values), exact=True)
+
+        page.goto(url + "/scoring?lang=en")
+        wait_for_app(page)
+        assert counts() == (2, 2)  # the first run, then the one the device component asks for
+        hand = page.get_by_role("textbox", name=t("scoring.check.hand", "en", number=1))
+        act("checker: type a hand", lambda: (hand.fill("R7 WD4"), hand.press("Enter")), metric(57))
+        page.get_by_text(t("scoring.tap.title", "en"), exact=True).first.click()
+        red_five = key("chk_pick_R0").get_by_role("radio", name="5", exact=True)
+        act("checker: tap a card", red_five.click, metric(62))
+        act("checker: clear", key("chk_clear").get_by_role("button").click, metric(0))
+
+        page.get_by_role("tab", name=t("scoring.tab.pad", "en")).click()
+        names = key("sp_names").locator("textarea")
+        names.fill("Ana\nBen")
+        names.press("Control+Enter")  # a widget's own run, not a click
+        wait_for_app(page)
+        game = page.get_by_role("heading", name=t("scoring.pad.game_title", "en", number=1))
+        act("pad: start", key("sp_start").get_by_role("button").click, game)
+        key("sp_mode_1").get_by_text(t("scoring.pad.mode_points", "en"), exact=True).click()
+        wait_for_app(page)
+        score = key("sp_score_1").locator("input")
+        score.fill("30")
+        score.press("Enter")
+        wait_for_app(page)
+        saved = success("scoring.pad.saved", number=1, name="Ana")
+        act("pad: save the round", key("sp_add").get_by_role("button").click, saved)
+        undone = success("scoring.pad.undone", number=1)
+        act("pad: undo", key("sp_undo").get_by_role("button").click, undone)
+        new_game = page.get_by_role("heading", name=t("scoring.pad.new_title", "en"))
+        act("pad: close", key("sp_close").get_by_role("button").click, new_game)
+        act("pad: open", key("sp_resume").get_by_role("button").click, game)
+        confirm = key("sp_delete_yes").get_by_role("button")
+        act("pad: delete", key("sp_delete").get_by_role("button").click, confirm)
+        deleted = success("scoring.pad.deleted", number=1)
+        act("pad: yes, delete it", confirm.click, deleted)
+        assert page.locator("[data-testid=stException]").count() == 0
+
+    checker = {name: n for name, n in runs.items() if name.startswith("checker")}
+    pad = {name: n for name, n in runs.items() if name.startswith("pad")}
+    assert checker == dict.fromkeys(checker, (0, 1)), runs  # no page run, one checker run
+    assert pad == dict.fromkeys(pad, (1, 1)), runs  # one page run (it draws the checker too)
+    assert len(checker) == 3 and len(pad) == 7
+
+
+def test_zz_no_deprecated_streamlit_call_in_the_server_log(base: str) -> None:
+    """Last of the module: whatever the tests above clicked, the log holds no deprecation."""
+    assert SERVER_LOGS[base].stat().st_size > 0
+    assert not deprecations(base), deprecations(base)

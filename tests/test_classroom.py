@@ -176,7 +176,10 @@ def test_hints_in_every_phase() -> None:
     first_wild = uno.load_scenario(
         {
             "players": ["Kid", "Robo"],
-            "hands": [["B1", "B2", "G3"], ["R1"]],
+            "hands": [
+                ["B1", "B2", "G3", "B4", "Y5", "B6", "R7"],
+                ["R1", "R2", "R3", "R4", "G5", "G6", "Y7"],
+            ],
             "discard_pile": ["W"],
             "phase": "choose_color",
         }
@@ -204,6 +207,55 @@ def test_r_uno_2_a_friendly_computer_player_catches_a_forgotten_uno() -> None:
     assert caught.target == 0 and len(after.state.hands[0]) >= 3
     line = classroom.kid_line(caught, ["You", "Robo"], you=0)
     assert line is not None and line[0] == "classroom.say.caught_you"
+
+
+def test_the_child_is_spoken_to_when_someone_acts_on_them() -> None:
+    """ "You" is the child's seat name in the kids' game: a sentence where the child is the other
+    player says "you" ("Robo challenges you"), never "Robo challenges You"."""
+    kids = ["You", "Robo"]
+    caught = Event("caught", seat=0, target=1)
+    assert classroom.kid_line(caught, kids, you=0) == (
+        "classroom.say.you_caught",
+        {"name": "You", "other": "Robo"},
+    )
+    for guilty, verdict in ((True, "guilty"), (False, "innocent")):
+        challenged = Event("challenged", seat=1, target=0, guilty=guilty)
+        line = classroom.kid_line(challenged, kids, you=0)
+        assert line is not None and line[0] == f"classroom.say.challenged_you_{verdict}"
+        for lang in LANGS:
+            assert "Robo" in t(line[0], lang, **line[1])  # the challenger, by name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_kids_table_speaks_to_the_child_on_their_turn(lang: str) -> None:
+    """On the child's own turn the table says "Your turn!" (never "You plays a card"), its
+    buttons are the classroom's, and a Wild Draw Four on the child is explained in 3 steps."""
+    from uno.academy.table import TableView, table_model
+    from uno.ui.classroom_view import challenge_steps, color_word
+
+    you = t("classroom.kids.you", lang)
+    kids = [you, t("classroom.bot.1", lang)]
+    game = situation("B5 R2 G1", "B7")
+    view = TableView(acting=frozenset({0}), hand=0, bots=(None, "first"), size="xl", kids=True)
+    model = table_model(game.state, view, lang, names=kids)
+    assert model["status"] == t("classroom.kids.turn", lang)  # not "You plays a card or draws"
+    state = build_scenario(["Sam", "Robo"], ["R2 G5", "WD4 B3 B4"], "R9", turn=1)
+    state, _ = uno.apply(state, uno.parse_action("1: play WD4 G", state))
+    assert state.phase is Phase.CHALLENGE and state.turn == 0
+    model = table_model(state, view, lang, names=kids)
+    assert model["status"] == t("classroom.challenge.title", lang, name=kids[1])
+    labels = {b["verb"]: b["label"] for b in model["buttons"]}
+    assert labels == {
+        "challenge": t("classroom.challenge.challenge", lang),
+        "accept": t("classroom.challenge.accept", lang),
+    }
+    steps = challenge_steps(lang, state, kids, 0)
+    assert steps is not None
+    assert steps.text == t(
+        "classroom.challenge.explain", lang, name=kids[1], color=color_word(lang, Color.R)
+    )
+    if lang == "en":
+        assert steps.text.count("\n") == 2  # three short lines
 
 
 # -- tips ------------------------------------------------------------------------------------

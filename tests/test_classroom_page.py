@@ -12,15 +12,16 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from tests.table_driver import table_model, tap
 from uno.academy import classroom
 from uno.academy.classroom import TIPS
 from uno.academy.i18n import LANGS, card_label, t
-from uno.academy.sandbox import md_escape
 from uno.cards import Card, Color, deck_summary
+from uno.setup import MAX_NAME_LENGTH
 from uno.ui.frame import PAGES
+from uno.ui.words import inert as md_escape
 
 CARD = re.compile(r'data-card="([^"]+)"')
-LOOK = re.compile(r'class="uno-card uno-(\w+)"[^>]*data-card="([^"]+)"')
 
 
 def open_page(path: str, lang: str, seed: int | None = None, **params: str) -> AppTest:
@@ -56,29 +57,36 @@ def texts(at: AppTest) -> list[str]:
     )
 
 
+def table(at: AppTest, prefix: str) -> dict:
+    return table_model(at, f"{prefix}table")
+
+
 def follow_hint(at: AppTest, prefix: str, seat: int, say_uno: bool = True) -> None:
-    """Click what a child following the hint clicks: UNO! when it is time, then the card (and a
-    colour after a wild), or "take a card", "keep it", "take 4 cards". The page must land on
-    the very game the engine computes."""
+    """Tap what a child following the hint taps ("UNO!" with the card when it is time, a
+    colour after a wild, "take a card", "keep it", "take 4 cards"). The page must land on the
+    very game the engine computes."""
     game = at.session_state[f"{prefix}game"]
     state = game.state
     action = classroom.hint_action(state, seat, uno=say_uno)
     assert action is not None
     expected = classroom.move(game, action)
-    lang = at.session_state["lang"]
-    if say_uno and classroom.needs_uno(state, seat):
-        click(at, f"{prefix}uno_btn")
-        assert t("classroom.uno_said", lang) in [s.value for s in at.success]
+    model = table(at, prefix)
     suggestion = classroom.hint(state, seat)
     if isinstance(suggestion, Card):
-        click(at, f"{prefix}card_{suggestion}_0")
+        tap_ = model["hand"]["taps"][str(suggestion)]
+        choices = tap_["choices"] if "ask" in tap_ else [tap_]
         if suggestion.is_wild:
             assert action.color is not None
-            click(at, f"{prefix}color_{action.color.name}")
+            choices = [c for c in choices if c["color"] == action.color.name]
+        sent = choices[0]["send_uno"] if action.uno else choices[0]["send"]
+        assert sent == str(action)
     elif isinstance(suggestion, Color):
-        click(at, f"{prefix}color_{suggestion.name}")
+        sent = next(c["send"] for c in model["ask"]["choices"] if c["color"] == suggestion.name)
+    elif suggestion == "draw":
+        sent = model["pile"]["tap"]["send"]
     else:
-        click(at, prefix + {"draw": "draw", "pass": "keep", "accept": "accept"}[str(suggestion)])
+        sent = next(b["send"] for b in model["buttons"] if b["verb"] == suggestion)
+    tap(at, f"{prefix}table", sent)
     assert at.session_state[f"{prefix}game"] == expected
 
 
@@ -98,20 +106,19 @@ def test_kids_game_until_a_tip_then_it_never_shows_again(lang: str, deck: str, s
     assert (game.deck, game.state.seed, game.state.n_players) == (deck, seed, 2)
     assert len(game.state.cards_in_play()) and game.waiting == 0
 
-    # Big cards, the playable ones lit; the hint names a card and lifts it.
-    html = " ".join(el.proto.body for el in at.get("html"))
-    assert 'width="168"' in html  # size "xl"
-    looks = dict((code, look) for look, code in LOOK.findall(html))
+    # Big cards, the playable ones lit; the hint names a card and outlines it.
+    model = table(at, "cl_k_")
+    assert model["size"] == "xl" and model["hand"]["seat"] == 0
     playable = {str(c) for c in classroom.kid_playable(game.state, 0)}
-    for card in game.state.hands[0]:
-        assert looks[str(card)] == ("playable" if str(card) in playable else "unplayable")
+    for card in model["hand"]["cards"]:
+        assert card["lit"] == (card["code"] in playable)
     click(at, "cl_k_hint_btn")
     suggestion = classroom.hint(game.state, 0)
     if isinstance(suggestion, Card):
+        model = table(at, "cl_k_")
         hint = t("classroom.hint.card", lang, card=card_label(suggestion, lang))
-        assert hint in [s.value for s in at.success]
-        html = " ".join(el.proto.body for el in at.get("html"))
-        assert ("selected", str(suggestion)) in LOOK.findall(html)
+        assert model["message"]["text"] == hint
+        assert [c["code"] for c in model["hand"]["cards"] if c["hint"]] == [str(suggestion)]
 
     shown: dict[str, set[int]] = {}
     links: set[str] = set()
@@ -148,6 +155,15 @@ def test_a_teachers_link_picks_the_deck_and_a_strange_one_is_ignored() -> None:
     assert at.radio(key="cl_k_deck").value == "numbers"
 
 
+def test_a_childs_tap_for_another_seat_or_an_old_table_changes_nothing() -> None:
+    at = open_page("pages/6_classroom.py", "en", seed=24)
+    click(at, "cl_k_start")
+    game = at.session_state["cl_k_game"]
+    tap(at, "cl_k_table", "1: draw")
+    assert at.session_state["cl_k_game"] == game
+    assert table(at, "cl_k_")["message"]["text"] == t("table.not_yours", "en")
+
+
 # -- pass and play ---------------------------------------------------------------------------
 
 
@@ -170,10 +186,11 @@ def test_pass_and_play_round_hides_the_hands_between_turns() -> None:
             break
         turn = state.turn
         if at.session_state["cl_p_shown"] != turn:
-            # The pass screen: card backs only, whoever holds the device.
+            # The pass screen: card backs only, whoever holds the device; no table at all.
             pass_screens += 1
             codes = card_codes(at)
             assert codes and set(codes) == {"back"}, codes
+            assert not [c for c in at.get("bidi_component") if c.proto.id.endswith("-cl_p_table")]
             assert t("classroom.pass.to", lang, name=names[turn]) in [h.value for h in at.header]
             exposed = [seat for seat in state.uno_exposed if seat != turn]
             if exposed and not caught:  # Léa forgot "Uno": Tom catches her, gently
@@ -187,10 +204,14 @@ def test_pass_and_play_round_hides_the_hands_between_turns() -> None:
                 continue
             click(at, "cl_p_show")
             continue
-        # The player's screen: their own cards and the top card, nothing else face up.
+        # The player's screen: their own cards and the top card, no other hand.
         player_screens += 1
-        codes = Counter(code for code in card_codes(at) if code != "back")
-        assert codes == Counter(str(c) for c in (*state.hands[turn], state.top))
+        model = table(at, "cl_p_")
+        assert model["hand"]["seat"] == turn
+        assert Counter(c["code"] for c in model["hand"]["cards"]) == Counter(
+            str(c) for c in state.hands[turn]
+        )
+        assert all(seat["cards"] is None for seat in model["seats"])
         follow_hint(at, "cl_p_", turn, say_uno=turn == 1)  # Léa never says "Uno"
         after = at.session_state["cl_p_game"].state
         if not after.is_over and after.turn != turn:
@@ -210,7 +231,10 @@ def test_pass_and_play_needs_a_name_for_everyone() -> None:
     at.text_input(key="cl_p_name_2").input("   ")
     click(at, "cl_p_start")
     assert "cl_p_game" not in at.session_state
-    assert t("classroom.pass.bad_names", "fr") in [e.value for e in at.error]
+    limit = MAX_NAME_LENGTH  # "40 lettres au plus"
+    assert t("classroom.pass.bad_names", "fr", limit=limit, count=limit) in [
+        e.value for e in at.error
+    ]
 
 
 # -- the teacher page ------------------------------------------------------------------------

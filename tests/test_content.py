@@ -132,3 +132,15 @@ def test_long_texts_exist_in_every_language_without_raw_html(lang: str) -> None:
         assert text.startswith("## ")
         assert "<" not in text
         assert 60 <= len(text.split()) <= 300  # two minutes of reading
+
+
+def test_every_scenario_error_code_is_worded_in_every_language() -> None:
+    """The loader's codes (``ScenarioError.code``) are what the sandbox, the lessons and the
+    command line word with ``scenario_error.<code>``."""
+    source = "".join(p.read_text(encoding="utf-8") for p in ROOT.glob("uno/**/*.py"))
+    codes = set(re.findall(r'(?:_err|_name_problem|ScenarioError)\(\s*"([a-z_]+)"', source))
+    assert {"bad_card", "pending_mismatch", "not_as_dealt", "exposed_mismatch"} <= codes
+    for lang in LANGS:
+        words = base_keys(lang)  # a sentence with a number is a table of plural forms
+        missing = sorted(c for c in codes if f"scenario_error.{c}" not in words)
+        assert not missing, (lang, missing)

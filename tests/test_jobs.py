@@ -207,3 +207,30 @@ def test_simulate_stops_when_progress_raises(monkeypatch: pytest.MonkeyPatch) ->
     with pytest.raises(Stop):
         sim.simulate(1600, players=2, workers=2, progress=stop)  # 16 chunks of 100 games
     assert 1 <= len(played) < 16
+
+
+def test_each_owner_gets_a_fair_share_of_the_board() -> None:
+    """One visitor changing the seed in a loop cannot fill the board for everyone (#19)."""
+    import threading
+
+    from uno.academy.jobs import JobBoard
+
+    gate = threading.Event()
+    board = JobBoard(max_waiting=12, per_owner=2)
+
+    def work(progress):  # type: ignore[no-untyped-def]
+        gate.wait(5)
+        return 1
+
+    first = board.submit("a", work, owner="greedy")
+    second = board.submit("b", work, owner="greedy")
+    assert first is not None and second is not None
+    assert board.submit("c", work, owner="greedy") is None  # the third of one owner waits
+    assert board.owner_waiting("greedy") == 2
+    other = board.submit("d", work, owner="someone else")
+    assert other is not None and board.owner_waiting("someone else") == 1
+    follow = board.submit("a", work, owner="third")  # following costs nothing
+    assert follow is first and board.owner_waiting("third") == 0
+    gate.set()
+    assert first.wait(5) and second.wait(5)
+    assert board.submit("c", work, owner="greedy") is not None  # a finished job frees a share

@@ -16,6 +16,7 @@ from pandas.testing import assert_frame_equal
 import uno
 from uno import odds
 from uno.academy import lab
+from uno.academy.jobs import ABANDONED, DONE, Job, JobBoard
 
 TOPS = [("R7", None), ("GS", None), ("BD2", None), ("Y0", None), ("W", "G"), ("WD4", "B")]
 
@@ -321,3 +322,85 @@ def test_parse_cards() -> None:
     assert [str(c) for c in cards] == ["R7", "GS", "WD4", "B2"]
     assert bad == ["xx", "Z9"]
     assert lab.parse_cards("") == ([], [])
+
+
+# -- the page's bookkeeping -----------------------------------------------------------------------
+def test_deals_keep_their_setting_count_to_the_limit_and_start_again() -> None:
+    red = ("R7", "R", 7, 1)
+    deals = lab.Deals().at(red)
+    assert (deals.setting, deals.n, deals.full) == (red, 0, False)
+    deals = deals.more(1).more(100).more(1000)
+    assert deals.n == 1101 and deals.at(red) is deals  # the same setting keeps its hands
+    assert deals.at(("R7", "R", 3, 1)) == lab.Deals(("R7", "R", 3, 1))  # another starts at 0
+    many = deals
+    for _ in range(25):
+        many = many.more(1000)
+    assert many.n == lab.MAX_DEALT and many.full
+    assert many.again() == lab.Deals(red)
+    with pytest.raises(ValueError):
+        deals.more(0)
+
+
+@pytest.mark.parametrize("size", [1, 7, 15])
+def test_opening_and_worth_summaries_are_the_tables_figures(size: int) -> None:
+    summary = lab.opening_summary(lab.opening_hand_tables(size))
+    assert summary["wilds"] == pytest.approx(1 - odds.wild_count_distribution(size)[0])
+    assert summary["actions"] == pytest.approx(1 - odds.action_count_distribution(size)[0])
+    assert summary["colors"] == pytest.approx(odds.color_count_distribution(size).get(4, 0))
+    dist = odds.hand_points_distribution(size)
+    mean, median = lab.worth_summary(lab.hand_worth(size))
+    assert mean == pytest.approx(float(sum(p * points for points, p in dist.items())))
+    below = [points for points in dist if sum(p for v, p in dist.items() if v <= points) >= 0.5]
+    assert median == min(below)
+
+
+class StubBoard:
+    """A board that answers at once, the first time with a job dropped as abandoned."""
+
+    def __init__(self) -> None:
+        self.keys: list[Any] = []
+
+    def submit(self, key: Any, work: Any, owner: Any = None) -> Any:
+        self.keys.append(key)
+        job = Job(key, lambda: 0.0)
+        if len(self.keys) == 1:
+            job._finish(ABANDONED)
+        else:
+            job._finish(DONE, work(lambda done, total: None))
+        return job
+
+
+def test_ask_plays_the_lab_function_and_asks_again_for_a_dropped_job(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def fake(**kwargs: Any) -> pd.DataFrame:
+        calls.append(kwargs)
+        return pd.DataFrame({"share": [0.5]})
+
+    monkeypatch.setattr(lab, "seat_advantage", fake)
+    board = StubBoard()
+    job = lab.ask(board, "seat_advantage", players=3, rules="official", n_games=10, seed=2)
+    assert job is not None and job.state == "done"
+    assert job.result["share"].tolist() == [0.5]
+    key = ("seat_advantage", (("n_games", 10), ("players", 3), ("rules", "official"), ("seed", 2)))
+    assert board.keys == [key, key]  # dropped once, asked again with the same question
+    assert calls[0]["workers"] == lab.WORKERS and callable(calls[0]["progress"])
+    assert lab.question("seat_advantage", seed=2, players=3) == lab.question(
+        "seat_advantage", players=3, seed=2
+    )
+    with pytest.raises(ValueError):
+        lab.ask(board, "hand_worth", n=7)
+
+
+def test_ask_a_real_board_once_per_question_and_none_when_it_is_busy() -> None:
+    board = JobBoard()
+    first = lab.ask(board, "seat_advantage", players=2, rules="official", n_games=20, seed=3)
+    assert first is not None and first.wait(30) and first.state == "done"
+    again = lab.ask(board, "seat_advantage", players=2, rules="official", n_games=20, seed=3)
+    assert again is not None and again.result is first.result  # kept, not played again
+    assert_frame_equal(first.result, lab.seat_advantage(2, "official", 20, 3))
+    board.submit = lambda key, work, owner=None: None
+    question = {"strategies": ("first", "greedy"), "rules": "official", "n_games": 20, "seed": 3}
+    assert lab.ask(board, "tournament", **question) is None

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -16,6 +18,8 @@ from tests.conftest import ROOT
 from uno import odds
 from uno.academy import lab
 from uno.academy.i18n import LANGS, catalog, t
+from uno.bots import STRATEGIES
+from uno.ui import lab_view
 
 PAGE = "pages/5_lab.py"
 SECTIONS = ["can-play", "opening-hand", "challenge", "hand-worth", "game-length", "who-wins"]
@@ -29,6 +33,13 @@ CHARTS = [
     "tournament",
 ]
 SMALL = {"lab_len_games": 200, "lab_win_games": 200}
+
+
+@pytest.fixture(autouse=True)
+def wait_for_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """AppTest runs the whole script once and never a fragment alone, so a section must not
+    leave its simulation to a poll: let it wait (these simulations take a second at most)."""
+    monkeypatch.setattr(lab_view, "SETTLE", 60.0)
 
 
 def open_lab(lang: str, **state: Any) -> AppTest:
@@ -57,11 +68,13 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def pct(p: float, lang: str) -> str:
-    """The page's percentage format, written again from the content strings."""
+    """The page's percentage format, written again by hand: one decimal, the reader's decimal
+    mark, and in French and Russian a narrow no-break space before the sign."""
     text = f"{100 * p:.1f}"
-    if lang != "en":
-        text = text.replace(".", t("lab.decimal", lang))
-    return t("lab.percent", lang, value=text)
+    return f"{text}%" if lang == "en" else text.replace(".", ",") + "\u202f%"
+
+
+SEPARATORS = {"en": ".,", "fr": ",\u202f", "ru": ",\u202f"}  # Plotly's decimal, thousands
 
 
 def trace(spec: dict[str, Any], name: str) -> dict[str, Any]:
@@ -78,7 +91,7 @@ def test_every_section_has_its_chart_in_every_language(lang: str) -> None:
     assert list(found) == CHARTS
     for spec in found.values():
         layout = spec["layout"]
-        assert layout["separators"] == t("lab.separators", lang)
+        assert layout["separators"] == SEPARATORS[lang]
         assert layout["yaxis"]["title"]["text"]  # every axis labelled, in the reader's language
         assert layout["xaxis"]["title"]["text"]
     assert found["can_play"]["layout"]["xaxis"]["title"]["text"] == t("lab.can_play.x", lang)
@@ -272,7 +285,7 @@ def test_a_busy_lab_says_so_and_still_shows_the_exact_charts(
     reader's language; the exact sections are still drawn and nothing crashes."""
     from uno.academy.jobs import JobBoard
 
-    monkeypatch.setattr(JobBoard, "submit", lambda self, key, work: None)
+    monkeypatch.setattr(JobBoard, "submit", lambda self, key, work, owner=None: None)
     at = open_lab(lang, lab_len_games=300, lab_win_games=300)  # settings no other test uses
     assert [w.value for w in at.warning].count(t("lab.busy", lang)) == 3
     shown = charts(at)
@@ -288,3 +301,70 @@ def test_a_failed_simulation_is_explained_on_the_page(monkeypatch: pytest.Monkey
     at = open_lab("fr", lab_win_games=400, lab_seat_players=7)  # not kept from another test
     assert t("lab.sim_failed", "fr") in [e.value for e in at.error]
     assert "seat_advantage" not in charts(at)
+
+
+def test_a_long_simulation_leaves_a_progress_bar_and_a_later_run_draws_its_chart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A section does not hold the page for a long simulation: it draws a progress bar in a
+    fragment that polls the board (in a browser every ``POLL`` seconds; AppTest runs the
+    whole script, so here the next run plays the poll's part)."""
+    gate = threading.Event()
+    real = lab.seat_advantage
+
+    def slow(*args: Any, progress: Any = None, **kwargs: Any) -> Any:
+        progress(1, 4)
+        assert gate.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lab_view, "SETTLE", 0.0)
+    monkeypatch.setattr(lab, "seat_advantage", slow)
+    at = open_lab("fr", lab_win_games=600, lab_seat_players=3)  # a question no other test asks
+    playing = t("lab.progress", "fr", done="", total="").split()[0]  # "Manches"
+    texts = [bar.proto.text for bar in at.get("progress")]
+    assert texts and all(x == t("lab.queued", "fr") or x.startswith(playing) for x in texts)
+    assert "seat_advantage" not in charts(at)
+    assert {"can_play", "opening_hand", "challenge", "hand_worth"} <= charts(at).keys()
+    assert at.session_state["lab_polling_seat_advantage"] is True
+    gate.set()
+    board = lab_view.simulation_board()
+    for _ in range(300):
+        if not board.unfinished():
+            break
+        time.sleep(0.1)
+    at.run()
+    assert not at.exception
+    assert "seat_advantage" in charts(at) and not at.get("progress")
+    assert "lab_polling_seat_advantage" not in at.session_state
+    bars_y = charts(at)["seat_advantage"]["data"][0]["y"]
+    assert bars_y == real(3, "official", 600, 1)["share"].tolist()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fair_share_and_the_average_are_named_above_the_plot(lang: str) -> None:
+    """Their names sit in the legend above the plot, not in an annotation over the bars."""
+    found = charts(open_lab(lang))
+    expected = {
+        "seat_advantage": t("lab.wins.fair", lang, share=pct(0.25, lang)),
+        "tournament": t("lab.wins.fair", lang, share=pct(0.2, lang)),
+        "hand_worth": t("lab.worth.mean_line", lang, points=""),
+    }
+    for name, text in expected.items():
+        spec = found[name]["layout"]
+        assert not spec.get("annotations"), name
+        (shape,) = spec["shapes"]
+        assert shape["showlegend"] is True and shape["name"].startswith(text), name
+        assert spec["legend"]["y"] >= 1 and spec["legend"]["yanchor"] == "bottom"
+    if lang == "fr":  # a narrow no-break space before the colon
+        assert "\u202f: " in expected["seat_advantage"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_category_labels_are_wrapped_between_words(lang: str) -> None:
+    bars = charts(open_lab(lang))["tournament"]["data"][0]
+    names = [t(f"bot.{name}.name", lang) for name in STRATEGIES]
+    assert [label.replace("<br>", " ") for label in bars["x"]] == names
+    for label in bars["x"]:
+        assert all(len(line) <= 14 or " " not in line for line in label.split("<br>")), label
+    if lang == "fr":
+        assert "Fidèle à sa<br>couleur" in bars["x"]

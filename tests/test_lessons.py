@@ -46,7 +46,19 @@ def test_board_has_right_and_wrong_answers(lesson) -> None:
         assert set(right) <= set(options)
         assert set(options) - set(right), "the board offers no wrong answer"
         for option in options:
-            assert judge_board(lesson, option).right == (option in right)
+            assert judge_board(lesson, option, "G").right == (option in right)
+
+
+def test_a_wild_on_a_board_names_the_colour_the_learner_chose() -> None:
+    """R-ACT-4: the board never names a colour for the learner (it once named red)."""
+    wild = next(lesson for lesson in ALL if lesson.slug == "wild")
+    assert "play W" in board_options(wild)
+    asked = judge_board(wild, "play W")
+    assert (asked.right, asked.reason, asked.rule) == (False, "missing_color", "R-ACT-4")
+    for color in "RYGB":
+        played = judge_board(wild, "play W", color)
+        assert played.right and played.state is not None
+        assert played.state.current_color == uno.Color[color]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -7,9 +7,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from tests.table_driver import tap
 from uno.academy.i18n import LANGS, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
+    board_of,
     board_options,
     lessons,
     question_answer,
@@ -38,6 +40,13 @@ def texts(at: AppTest, kind: str) -> str:
 
 def answer_board(at: AppTest, lesson, option: str) -> None:
     key = f"lesson_{lesson.key}"
+    board = board_of(lesson)
+    if board.kind in ("play", "choice"):  # answered on the game table
+        text = f"{board.learner}: {option}"
+        if option.startswith("play W"):
+            text += " B"
+        tap(at, f"{key}_answer_table", text)
+        return
     if lesson.board.kind == "points":
         at.number_input(key=f"{key}_number").set_value(int(option))
         at.button(key=f"{key}_submit").click().run()
@@ -105,3 +114,55 @@ def test_strange_progress_parameters_are_ignored(lesson: str, done: str) -> None
     assert not at.exception
     assert at.session_state["lesson_pick"] == 1
     assert at.session_state["lessons_done"] == ([1] if done == "1.x.<b>" else [])
+
+
+def _answer(at: AppTest, lesson, q, value: str) -> None:
+    key = f"lesson_{lesson.key}_{q.id}"
+    if q.kind in NUMERIC_KINDS:
+        at.number_input(key=f"{key}_value").set_value(int(value))
+    else:
+        at.radio(key=f"{key}_value").set_value(value)
+    at.button(key=f"{key}_submit").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _wrong(q) -> str:
+    answer = question_answer(q)
+    if q.kind in NUMERIC_KINDS:
+        return str(int(answer) + 1)
+    return next(o for o in question_options(q) if o != answer)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_answer_is_not_a_pass_the_learner_tries_again(lang: str) -> None:
+    lesson = next(lesson for lesson in ALL if lesson.quiz and lesson.board.kind == "points")
+    at = open_lesson(lang, lesson.number)
+    answer_board(at, lesson, right_board_options(lesson)[0])
+    for q in lesson.quiz:
+        _answer(at, lesson, q, _wrong(q))
+    # Every question answered, all wrong: not a pass, and no right answer given away yet.
+    assert t("lessons.lesson_done", lang) not in texts(at, "success")
+    assert lesson.number not in at.session_state["lessons_done"]
+    assert t("lessons.try_again", lang) in texts(at, "warning")
+    assert t("lessons.the_answer", lang) not in texts(at, "info")
+    # A second wrong try shows the right answer with its explanation.
+    first = lesson.quiz[0]
+    _answer(at, lesson, first, _wrong(first))
+    assert t("lessons.the_answer", lang) in texts(at, "info")
+    # Then the learner answers every question right: the lesson is passed.
+    for q in lesson.quiz:
+        _answer(at, lesson, q, question_answer(q))
+    assert t("lessons.lesson_done", lang) in texts(at, "success")
+    assert lesson.number in at.session_state["lessons_done"]
+
+
+def test_the_answer_on_request_and_checking_without_an_answer() -> None:
+    lesson = next(lesson for lesson in ALL if lesson.quiz)
+    q = lesson.quiz[0]
+    at = open_lesson("fr", lesson.number)
+    key = f"lesson_{lesson.key}_{q.id}"
+    at.button(key=f"{key}_submit").click().run()
+    assert t("lessons.choose_first", "fr") in texts(at, "info")
+    at.button(key=f"{key}_reveal").click().run()
+    assert t("lessons.the_answer", "fr") in texts(at, "info")
+    assert t("lessons.lesson_done", "fr") not in texts(at, "success")

@@ -254,10 +254,33 @@ def test_overlong_action_text_is_a_notation_error() -> None:
         apply(S2, "play R7 " + "uno " * 100)
 
 
-@pytest.mark.parametrize("text", ["catch ²", "play R7 ²", "0: catch ³"])
-def test_superscript_digit_is_a_notation_error(text: str) -> None:
-    with pytest.raises(NotationError):
+@pytest.mark.parametrize(
+    "text",
+    [
+        "catch ²",
+        "play R7 ²",
+        "0: catch ³",
+        "٣: draw",  # Arabic-Indic digits: a digit to Python, not a seat to the notation
+        "play R7 ٢",
+        "1: catch ١",
+        "१: draw",  # Devanagari
+        "０: draw",  # fullwidth
+        "1000: draw",
+        "play R7 1000",
+    ],
+)
+def test_a_seat_is_written_with_ascii_digits_before_and_after_the_verb(text: str) -> None:
+    """One rule for a seat number wherever it stands: 1 to 3 digits 0-9."""
+    with pytest.raises(NotationError) as info:
         parse_action(text, S2)
+    assert info.value.reason == "bad_seat"
+    assert quoted(text, str(info.value))
+    assert info.value.text == text
+
+
+def test_ascii_seats_still_read_in_both_places() -> None:
+    assert parse_action(" 1 : draw", S2) == Action(1, "draw")
+    assert parse_action("01: catch 00", S2) == Action(1, "catch", target=0)
 
 
 # -- every legal action round-trips ------------------------------------------------------------

@@ -16,10 +16,9 @@ from uno.academy.sandbox import (
     build_scenario,
     decode_share,
     encode_share,
-    md_escape,
-    next_bot_action,
-    story_line,
+    open_share,
 )
+from uno.academy.table import story_line
 from uno.ui.sandbox_view import story_lines
 
 
@@ -83,14 +82,64 @@ def test_build_card_by_card_uses_the_scenario_checks() -> None:
     assert info.value.code == "missing_color"
 
 
-def test_bots_move_only_for_bot_seats() -> None:
-    state = uno.new_game(3, seed=5)
-    rng = random.Random(0)
-    humans = ["human"] * 3
-    assert next_bot_action(state, humans, rng) is None
-    bots = ["random"] * 3
-    action = next_bot_action(state, bots, rng)
-    assert action in uno.legal_actions(state)
+def test_undo_and_redo_move_between_a_persons_decisions() -> None:
+    """Undo takes back to the person's last decision, with the computer's moves after it."""
+    s0 = uno.load_scenario(
+        {"players": 3, "hands": [["R1", "R2"], ["R4", "R5"], ["R7", "R8"]], "discard_pile": ["R0"]}
+    )
+    tl = Timeline.start(s0)
+    state = s0
+    for action, person in (("0: play R1", True), ("1: play R4", False), ("2: play R7", False)):
+        state, events = uno.apply(state, action)
+        tl = tl.push(state, events, person=person)
+    assert tl.people == (True, False, False)
+    assert tl.undo().index == 0 and tl.undo().current == s0
+    assert tl.undo().redo().index == 3  # forward past the computer's moves to the person again
+    assert tl.goto(2).undo().index == 0 and tl.goto(1).redo().index == 3
+
+
+def test_share_links_carry_how_the_table_shows_the_situation() -> None:
+    state = uno.new_game(3, seed=8)
+    setup = {"bots": {"1": "greedy"}, "hide_hands": True, "viewer": 0}
+    again, table = open_share(encode_share(state, setup))
+    assert again == state
+    assert (dict(table.bots), table.hide_hands, table.viewer) == ({1: "greedy"}, True, 0)
+    assert table.to_dict() == setup
+    plain, none = open_share(encode_share(state))
+    assert plain == state and none.to_dict() == {}
+
+
+@pytest.mark.parametrize(
+    ("table", "field"),
+    [
+        ({"bots": {"7": "greedy"}}, "table.bots.7"),
+        ({"bots": {"1": "genius"}}, "table.bots.1"),
+        ({"viewer": 1, "bots": {"1": "greedy"}}, "table.viewer"),
+        ({"hide_hands": "yes"}, "table.hide_hands"),
+        ({"colour": "R"}, "table.colour"),
+        ([], "table"),
+    ],
+)
+def test_a_table_field_that_does_not_fit_is_refused(table: object, field: str) -> None:
+    data = {**uno.dump_scenario(uno.new_game(3, seed=8)), "table": table}
+    with pytest.raises(uno.ScenarioError) as info:
+        open_share(_link(data))
+    assert info.value.field == field
+
+
+def _link(data: dict[str, object]) -> str:
+    import json
+
+    packed = zlib.compress(json.dumps(data).encode(), 9)
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def test_share_link_with_bytes_after_its_data_is_refused() -> None:
+    good = base64.urlsafe_b64decode(encode_share(uno.new_game(2, seed=1)) + "==")
+    bad = base64.urlsafe_b64encode(good + b"extra").decode().rstrip("=")
+    with pytest.raises(uno.ScenarioError) as info:
+        decode_share(bad)
+    assert info.value.code == "bad_link"
 
 
 def test_every_event_has_words_in_every_language() -> None:
@@ -147,11 +196,5 @@ def test_story_line_keys_exist_for_every_event_type() -> None:
         )
         key, values = story_line(event, ["Ana", "Ben"])
         for lang in LANGS:
-            assert t(key, lang, **{k: str(v) for k, v in values.items()})
-
-
-@pytest.mark.parametrize("name", ["[x](http://evil)", "![i](http://e/i.png)", "**b**", "<b>h</b>"])
-def test_md_escape_makes_names_inert(name: str) -> None:
-    escaped = md_escape(name)
-    for char in "[]()*<>!":
-        assert f"\\{char}" in escaped or char not in name
+            words = {k: v if k == "count" else str(v) for k, v in values.items()}
+            assert t(key, lang, **words)

@@ -1,5 +1,7 @@
-"""AppTest flows of the sandbox in every language: deal, legal and illegal cards, a wild's
-colour, a challenge, undo/redo, bot steps, export then import, share links, bad files."""
+"""AppTest flows of the sandbox in every language, through the table's Python side: the view
+model it is drawn from, and the actions it sends back (tests/table_driver.py). Deal, a legal and
+an illegal tap, a wild's colour, a challenge, computer players answering on their own, undo to
+the person's last decision, export then import, share links that keep the table, bad files."""
 
 from __future__ import annotations
 
@@ -10,9 +12,12 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
-from uno.academy.i18n import LANGS, t
-from uno.academy.sandbox import encode_share, md_escape
-from uno.scenario import dumps_scenario
+from tests.table_driver import table_model, table_send, tap, tap_card
+from uno.academy.i18n import LANGS, card_label, t
+from uno.academy.sandbox import encode_share, scenario_text
+from uno.ui.words import inert
+
+TABLE = "sb_table"
 
 
 def open_sandbox(lang: str, share: str | None = None) -> AppTest:
@@ -45,88 +50,177 @@ def build(at: AppTest, hands: list[str], top: str, turn: int = 0) -> None:
     click(at, "sb_build")
 
 
+def set_players(at: AppTest, controllers: list[str]) -> None:
+    for seat, controller in enumerate(controllers):
+        at.selectbox(key=f"sb_ctrl_{seat}").set_value(controller)
+    at.run()
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_deal_play_legal_and_illegal_undo_redo(lang: str) -> None:
+def test_one_tap_plays_and_the_computer_answers_until_the_persons_turn(lang: str) -> None:
     at = open_sandbox(lang)
     assert t("sandbox.no_game", lang) in [i.value for i in at.info]
     click(at, "sb_deal")
     state = current(at)
-    assert state.seed == 1 and sum(map(len, state.hands)) >= 14
-    playable = uno.playable_cards(state)
-    hand = set(state.hands[state.turn])
-    illegal = sorted(c for c in hand if c not in playable)
-    if illegal:
-        click(at, f"sb_card_{state.turn}_{illegal[0]}")
-        assert current(at) == state, "a refused card changes nothing"
-        assert any(t("reason.no_match", lang) in e.value for e in at.error)
-    legal = [c for c in playable if not c.is_wild] or playable
-    if legal:
-        click(at, f"sb_card_{state.turn}_{legal[0]}")
+    assert at.session_state["sb_controllers"] == ["human", "greedy", "greedy"]
+    model = table_model(at, TABLE)
+    assert model["hand"]["seat"] == 0 and model["lang"] == lang
+    lit = [c["code"] for c in model["hand"]["cards"] if c["lit"]]
+    assert set(lit) == {str(c) for c in uno.playable_cards(state)}  # lit = legal, no more
+    if lit:
+        tap_card(at, TABLE, lit[0], color="B")
     else:
-        click(at, f"sb_act_{state.turn}: draw")
-    moved = current(at)
-    assert moved != state
+        tap(at, TABLE, "0: draw")
+    after = current(at)
+    # The computer players moved on their own: it is the person's turn again (or the end).
+    assert after.is_over or after.turn == 0
+    timeline = at.session_state["sb_timeline"]
+    assert timeline.people.count(True) == 1 and len(timeline.states) >= 2
+    # Undo goes back to the person's decision, with the computer's moves after it.
     click(at, "sb_undo")
     assert current(at) == state
     click(at, "sb_redo")
-    assert current(at) == moved
-    click(at, "sb_restart")
-    assert current(at) == state
+    assert current(at) == after
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_wild_colour_and_challenge(lang: str) -> None:
+def test_a_refused_tap_is_explained_at_the_hand_and_changes_nothing(lang: str) -> None:
+    at = open_sandbox(lang)
+    build(at, ["G5 R1", "Y1 Y2"], "R7")
+    before = current(at)
+    model = table_model(at, TABLE)
+    refusal = model["hand"]["taps"]["G5"]["refuse"]
+    assert refusal["text"] == t("reason.no_match", lang)
+    assert [link["href"] for link in refusal["links"]] == [
+        f"reference?lang={lang}#r-play-1",
+        f"lessons?lang={lang}&lesson=3",
+    ]
+    # Sent anyway (a forged or an old tap): Python refuses it the same way, at the hand.
+    tap(at, TABLE, "0: play G5")
+    assert current(at) == before
+    message = table_model(at, TABLE)["message"]
+    assert message["kind"] == "error" and message["text"] == t("reason.no_match", lang)
+
+
+def test_a_tap_on_an_old_table_or_for_a_computer_seat_is_refused() -> None:
+    at = open_sandbox("en")
+    build(at, ["R5 R1", "Y1 Y2"], "R7")
+    before = current(at)
+    version = table_model(at, TABLE)["version"]
+    table_send(at, TABLE, "action", {"action": "0: play R5", "version": version - 1})
+    assert current(at) == before
+    assert table_model(at, TABLE)["message"]["text"] == t("table.stale", "en")
+    tap(at, TABLE, "1: catch 0")
+    assert table_model(at, TABLE)["message"]["text"] == t("table.not_yours", "en")
+    tap(at, TABLE, "not an action")
+    assert table_model(at, TABLE)["message"]["text"] == t("sandbox.bad_action", "en")
+    assert current(at) == before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_wild_colour_asked_at_the_table_and_challenge(lang: str) -> None:
     at = open_sandbox(lang)
     build(at, ["WD4 R3 W", "G2 Y4"], "R5")
     assert not at.error, [e.value for e in at.error]
-    at.selectbox(key="sb_wild_color").set_value("G")
-    click(at, "sb_card_0_WD4")
+    set_players(at, ["human", "human"])
+    wild = table_model(at, TABLE)["hand"]["taps"]["WD4"]
+    assert wild["ask"] == "color" and [c["color"] for c in wild["choices"]] == list("RYGB")
+    tap_card(at, TABLE, "WD4", color="G")
     state = current(at)
     assert state.phase is uno.Phase.CHALLENGE and state.current_color is uno.Color.G
-    click(at, "sb_act_1: challenge")  # seat 0 still held a red card: guilty (R-CHAL-2)
+    model = table_model(at, TABLE)
+    assert model["hand"]["seat"] == 1  # the person who must answer holds the table now
+    assert {b["send"] for b in model["buttons"]} == {"1: challenge", "1: accept"}
+    tap(at, TABLE, "1: challenge")  # seat 0 still held a red card: guilty (R-CHAL-2)
     after = current(at)
     assert len(after.hands[0]) == 2 + 4 and after.turn == 1
-    story = " ".join(m.value for m in at.markdown)
-    names = [md_escape(n) for n in after.players]
+    names = [inert(n) for n in after.players]
+    story = table_model(at, TABLE)["story"]
     assert t("event.challenged_guilty", lang, name=names[1], other=names[0]) in story
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_bots_step_and_play_until_a_human(lang: str) -> None:
+def test_computer_players_move_without_taps_until_a_person_must_act(lang: str) -> None:
     at = open_sandbox(lang)
     build(at, ["R1 R2 R3", "R4 R5 R6", "R7 R8 R9"], "B0 Y0 R0")
-    for seat in (1, 2):
-        at.selectbox(key=f"sb_ctrl_{seat}").set_value("first")
-    at.run()
-    click(at, "sb_step")  # the human's turn: the computer has nothing to play
-    assert len(at.session_state["sb_timeline"].states) == 1
-    assert t("sandbox.waiting_human", lang) in [i.value for i in at.info]
-    click(at, "sb_card_0_R1")
-    click(at, "sb_until")  # seats 1 and 2 play, then it is the human's turn again
+    set_players(at, ["human", "first", "first"])
+    tap_card(at, TABLE, "R1")
     timeline = at.session_state["sb_timeline"]
-    assert len(timeline.states) == 4
-    assert current(at).turn == 0
+    assert len(timeline.states) == 4 and current(at).turn == 0
     assert [str(c) for c in current(at).discard_pile[-3:]] == ["R1", "R4", "R7"]
+    # The story names the colour a wild named and, to its player, the card drawn.
+    assert len(table_model(at, TABLE)["story"]) == 3
+
+
+def test_step_by_step_mode_moves_one_computer_player_per_click() -> None:
+    at = open_sandbox("en")
+    build(at, ["R1 R2 R3", "R4 R5 R6", "R7 R8 R9"], "B0 Y0 R0")
+    at.selectbox(key="sb_pause").set_value(-1).run()
+    set_players(at, ["human", "first", "first"])
+    tap_card(at, TABLE, "R1")
+    assert len(at.session_state["sb_timeline"].states) == 2
+    click(at, "sb_step")
+    assert len(at.session_state["sb_timeline"].states) == 3
+    click(at, "sb_step")
+    assert current(at).turn == 0
+
+
+def test_your_own_draw_names_the_card_in_the_story_only_to_you() -> None:
+    at = open_sandbox("fr")
+    at.text_input(key="sb_draw").input("B3 B4 B5")
+    build(at, ["G5 G6", "Y1 Y2"], "R7")
+    set_players(at, ["human", "first"])
+    tap(at, TABLE, "0: draw")
+    story = table_model(at, TABLE)["story"]
+    assert t("table.you_drew", "fr", card=card_label(uno.Card("B3"), "fr")) in story
+    assert not any(card_label(uno.Card("B4"), "fr") in line for line in story)  # Ben's card
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_export_then_import_gives_the_same_board(lang: str) -> None:
+def test_export_then_import_gives_the_same_board_and_table(lang: str) -> None:
     at = open_sandbox(lang)
     click(at, "sb_deal")
     state = current(at)
-    exported = dumps_scenario(state).encode("utf-8")
+    exported = scenario_text(state, {"bots": {"1": "greedy", "2": "random"}})
     fresh = open_sandbox(lang)
-    fresh.get("file_uploader")[0].set_value(("game.json", exported, "application/json")).run()
+    fresh.get("file_uploader")[0].set_value(
+        ("game.json", exported.encode("utf-8"), "application/json")
+    ).run()
     click(fresh, "sb_open")
     assert current(fresh) == state
+    assert fresh.session_state["sb_controllers"] == ["human", "greedy", "random"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_share_link_round_trip(lang: str) -> None:
-    state = uno.new_game(["Ana", "Ben", "Léa"], rules="house", seed=4)
-    at = open_sandbox(lang, share=encode_share(state))
+def test_share_link_keeps_bots_hidden_hands_and_the_readers_seat(lang: str) -> None:
+    state = uno.load_scenario(
+        {
+            "players": ["Ana", "Ben", "Léa"],
+            "hands": [["WD4", "R3"], ["G2", "Y4"], ["B1", "B2"]],
+            "discard_pile": ["R5"],
+            "turn": 0,
+        }
+    )
+    state, _ = uno.apply(state, "0: play WD4 G uno")
+    link = encode_share(
+        state, {"bots": {"0": "greedy", "2": "random"}, "hide_hands": True, "viewer": 1}
+    )
+    at = open_sandbox(lang, share=link)
     assert current(at) == state
     assert t("sandbox.link_opened", lang) in [s.value for s in at.success]
+    assert at.session_state["sb_controllers"] == ["greedy", "human", "random"]
+    model = table_model(at, TABLE)
+    assert model["hand"]["seat"] == 1
+    # The bluffer's red 3 never reaches the page: the other hands are only counted.
+    assert all(seat["cards"] is None for seat in model["seats"] if seat["seat"] != 1)
+    assert "R3" not in json.dumps(model)
+
+
+def test_an_old_share_link_opens_with_every_seat_a_person() -> None:
+    state = uno.new_game(["Ana", "Ben", "Léa"], rules="house", seed=4)
+    at = open_sandbox("en", share=encode_share(state))
+    assert current(at) == state
+    assert at.session_state["sb_controllers"] == ["human"] * 3
 
 
 BAD_FILES = [
@@ -136,6 +230,17 @@ BAD_FILES = [
         "too_many_copies",
     ),
     (b"{" + b" " * 1_000_001 + b"}", "too_large"),
+    (
+        json.dumps(
+            {
+                "players": 2,
+                "hands": [["R1"], ["R2"]],
+                "discard_pile": ["R3"],
+                "table": {"bots": {"5": "x"}},
+            }
+        ).encode(),
+        "bad_seat",
+    ),
 ]
 
 
@@ -149,9 +254,9 @@ def test_bad_uploads_show_a_message_and_change_nothing(lang: str, data: bytes, c
     click(at, "sb_open")
     assert at.session_state["sb_timeline"] is before
     assert at.error, "a message is shown"
-    assert at.error[0].value.split("`")[0] in t(
-        f"scenario_error.{code}", lang, field="`x`", value="`y`"
-    )
+    template = t(f"scenario_error.{code}", lang, field="\0", value="\0")
+    for piece in filter(None, (p.strip() for p in template.split("\0"))):
+        assert piece in at.error[0].value
 
 
 @pytest.mark.parametrize("link", ["%%%", "QUJD", "A" * 9000])
@@ -159,3 +264,28 @@ def test_broken_share_links_show_a_message(link: str) -> None:
     at = open_sandbox("fr", share=link)
     assert "sb_timeline" not in at.session_state
     assert at.error
+
+
+def test_a_click_runs_the_script_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every control of the sandbox is a callback: one click, one run of the page (it used to
+    be two: a button's branch changed the state, then called st.rerun)."""
+    import uno.ui.sandbox_view as view
+
+    runs: list[int] = []
+    real = view.show_sandbox
+
+    def counted(lang: str) -> None:
+        runs.append(1)
+        real(lang)
+
+    monkeypatch.setattr(view, "show_sandbox", counted)
+    at = open_sandbox("en")
+    build(at, ["R1 R2 G3", "R4 R5 R6", "R7 R8 R9"], "B0 Y0 R0")
+    set_players(at, ["human", "first", "first"])
+    before = len(runs)
+    tap_card(at, TABLE, "R1")
+    assert len(runs) - before == 1
+    for key in ("sb_undo", "sb_redo", "sb_back", "sb_forward", "sb_start"):
+        before = len(runs)
+        click(at, key)
+        assert len(runs) - before == 1, key

@@ -590,7 +590,7 @@ def test_roundtrip_uno_window_open() -> None:
 def test_roundtrip_choose_color() -> None:
     data = example()
     data.update(phase="choose_color", discard_pile=["W"], current_color=None)
-    data["hands"][0] = ["R7", "G2", "B9"]
+    data["hands"][1] = ["B5", "B3", "Y8"]  # as dealt: 3 cards each from these 12 (R-SETUP-3)
     s = load_scenario(data)
     assert s.phase is Phase.CHOOSE_COLOR and s.current_color is None
     roundtrip(s)
@@ -683,7 +683,268 @@ def test_round_over_with_too_few_cards_to_deal_again_is_refused() -> None:
         "phase": "round_over",
     }
     refused(data, "too_few_cards", "draw_pile", 2)
-    data["draw_pile"] = ["R4"]  # three cards: one each and a top card
+    # Three cards: one each and a top card. R3 was the winner's last card, played on R4.
+    data.update(discard_pile=["R4", "R3"], scores=[2, 0])
     nxt = uno.next_round(load_scenario(data))
     assert [len(h) for h in nxt.hands] == [1, 1]
     roundtrip(nxt)
+
+
+# -- situations no game reaches: every field may be fine alone, not together -------------------
+
+
+def challenge_example(**changes: Any) -> dict[str, Any]:
+    """Chloé (seat 2) has just played a Wild Draw Four on the blue 7 and named green: Ana, the
+    next player, challenges or accepts (R-CHAL-1)."""
+    data = example()
+    data["hands"][2] = ["YS", "YD2", "R1"]
+    data.update(
+        discard_pile=["B7", "WD4"],
+        current_color="G",
+        phase="challenge",
+        challenge={"player": 2, "previous_color": "B"},
+        turn=0,
+    )
+    data.update(changes)
+    return data
+
+
+def test_r_act_5_a_wild_draw_four_holds_4_cards_without_stacking() -> None:
+    assert load_scenario(challenge_example()).pending_draw == 4
+    assert load_scenario(challenge_example(pending_draw=4)).pending_draw == 4
+    # Accepting would draw 8 and an innocent challenge cost 10.
+    refused(challenge_example(pending_draw=8), "pending_mismatch", "pending_draw", 8)
+    refused(challenge_example(pending_draw=2), "bad_pending", "pending_draw", 2)
+
+
+def stacked(discard: list[str], pending: int, **rules: bool) -> dict[str, Any]:
+    data = example()
+    data["rules"] = {"preset": "official", "stacking": True, **rules}
+    top = discard[-1]
+    data.update(discard_pile=discard, pending_draw=pending, current_color="G")
+    if top == "WD4" and not rules.get("wd4_anytime"):
+        under = discard[-2] if len(discard) > 1 else "W"
+        previous = "G" if under.startswith("W") else under[0]  # the colour it was played on
+        data.update(phase="challenge", challenge={"player": 2, "previous_color": previous}, turn=0)
+    elif top != "WD4":
+        data["current_color"] = top[0]
+    data["draw_pile"] = ["G9", "B1", "RD2", "YD2"]  # Draw cards enough for reshuffled stacks
+    return data
+
+
+@pytest.mark.parametrize(
+    ("discard", "pending", "rules"),
+    [
+        (["B7", "RD2"], 2, {}),
+        (["RD2", "GD2"], 2, {}),  # the first Draw Two was drawn; the second starts a stack
+        (["RD2", "GD2"], 4, {}),
+        (["G3", "RD2", "WD4"], 6, {}),  # a Draw Two passed on with a Wild Draw Four (H-STACK)
+        (["G3", "WD4", "WD4"], 8, {}),
+        (["G3", "WD4"], 4, {"wd4_anytime": True}),  # waits in phase play (H-NOBLUFF)
+        (["RD2"], 6, {}),  # a catch during the stack reshuffled its first cards away
+        (["WD4"], 10, {}),
+    ],
+)
+def test_h_stack_pending_totals_a_game_reaches(
+    discard: list[str], pending: int, rules: dict[str, bool]
+) -> None:
+    s = load_scenario(stacked(discard, pending, **rules))
+    assert s.pending_draw == pending
+    roundtrip(s)
+
+
+@pytest.mark.parametrize(
+    ("discard", "pending", "rules"),
+    [
+        (["B7", "RD2"], 3, {}),  # odd: Draw cards count 2 or 4
+        (["B7", "RD2"], 4, {}),  # one Draw Two on a blue 7 makes 2
+        (["G3", "WD4"], 2, {"wd4_anytime": True}),  # 2 waiting under a Wild Draw Four
+        (["G3", "WD4"], 6, {"wd4_anytime": True}),
+        (["G3", "WD4", "RD2"], 6, {}),  # a Draw Two cannot pass a Wild Draw Four on
+        (["RD2"], 5, {}),
+        (["G3", "WD4"], 8, {}),  # the 4 below are a green 3, not Draw cards
+    ],
+)
+def test_h_stack_pending_totals_no_game_reaches(
+    discard: list[str], pending: int, rules: dict[str, bool]
+) -> None:
+    refused(stacked(discard, pending, **rules), "pending_mismatch", "pending_draw", pending)
+
+
+def test_a_wild_draw_four_waits_in_phase_play_only_under_wd4_anytime() -> None:
+    data = stacked(["G3", "WD4"], 4)
+    data.update(phase="play", turn=0)
+    del data["challenge"]
+    refused(data, "bad_pending", "pending_draw", 4)
+
+
+def first_wild(**changes: Any) -> dict[str, Any]:
+    """A Wild turned up first, 7 cards dealt to each of two players by seat 1."""
+    data: dict[str, Any] = {
+        "players": ["Ana", "Ben"],
+        "hands": [
+            ["R1", "R2", "R3", "R4", "R5", "R6", "R7"],
+            ["G1", "G2", "G3", "G4", "G5", "G6", "G7"],
+        ],
+        "discard_pile": ["W"],
+        "phase": "choose_color",
+        "dealer": 1,
+    }
+    data.update(changes)
+    return data
+
+
+def test_r_setup_5_choose_color_is_the_first_card_turned_up() -> None:
+    s = load_scenario(first_wild())
+    assert (s.phase, s.turn, len(s.draw_pile)) == (Phase.CHOOSE_COLOR, 0, 93)
+    roundtrip(s)
+    refused(first_wild(discard_pile=["R9", "W"]), "not_first_card", "phase", "choose_color")
+    refused(first_wild(turn=1), "not_first_player", "turn", 1)
+    refused(first_wild(direction=-1), "not_first_player", "direction", -1)
+    hands = [["R1", "R2", "R3"], ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]]
+    refused(first_wild(hands=hands), "not_as_dealt", "hands[0]", 3)
+    small = first_wild(hands=[["R1", "R2"], ["G1", "G2"]], draw_pile=["B1"])  # 6 cards: 2 each
+    assert [len(h) for h in load_scenario(small).hands] == [2, 2]
+    refused({**small, "draw_pile": ["B1", "B2"]}, "not_as_dealt", "hands[0]", 2)
+    one = first_wild(hands=[["R1"], ["G1"]], draw_pile=[])  # a deck of 3 deals 1 card each
+    refused({**one, "uno_exposed": [0]}, "exposed_mismatch", "uno_exposed[0]", 0)
+
+
+def test_r_setup_4_a_wild_draw_four_first_only_when_the_deck_holds_nothing_else() -> None:
+    data = first_wild(hands=[["WD4"], ["WD4"]], discard_pile=["WD4"], draw_pile=["WD4"])
+    assert load_scenario(data).top == uno.Card("WD4")
+    refused({**data, "draw_pile": ["R5"]}, "first_card_wd4", "discard_pile[0]", "WD4")
+
+
+def finished(phase: str = "round_over", **changes: Any) -> dict[str, Any]:
+    """Ben (seat 1) has just played his last card, the blue 5, on the blue 7. Ana holds 59
+    points (R7 G2 W), Chloé 41 (YS YD2 R1): Ben scores 100 (R-SCORE-1)."""
+    data = example()
+    data["hands"][1] = []
+    data.update(discard_pile=["R7", "B7", "B5"], current_color="B", phase=phase)
+    data.update(scores=[30, 100, 0], turn=1)
+    data.update(changes)
+    return data
+
+
+def test_r_score_2_a_finished_round_agrees_with_the_scores_and_the_target() -> None:
+    s = load_scenario(finished())
+    assert s.round_winner == 1 and s.turn == 1
+    roundtrip(s)
+    refused(finished(scores=[30, 99, 0]), "round_not_scored", "scores[1]", 99)
+    # A round over with a total past the target: next_round would deal on.
+    refused(finished(scores=[30, 520, 0]), "score_past_target", "scores[1]", 520)
+    refused(finished(scores=[500, 100, 0]), "score_past_target", "scores[0]", 500)
+    over = load_scenario(finished("game_over", scores=[30, 520, 0]))
+    assert over.game_winners == (1,)
+    roundtrip(over)
+    # A game over with nobody at the target.
+    refused(finished("game_over"), "no_winner_at_target", "phase", "game_over")
+    refused(finished("game_over", scores=[510, 520, 0]), "score_past_target", "scores[0]", 510)
+
+
+def test_r_end_1_a_finished_round_waits_with_its_winner() -> None:
+    data = finished()
+    del data["turn"]
+    assert load_scenario(data).turn == 1  # the winner, when the file leaves it out
+    refused(finished(turn=0), "not_the_winner", "turn", 0)
+    refused(finished(discard_pile=["B5"]), "no_last_card", "discard_pile", ["B5"])
+    # A last Draw Two's penalty may have reshuffled the rest of the pile away (R-DRAW-3).
+    alone = finished(discard_pile=["BD2"], scores=[30, 200, 0])
+    alone["hands"][0] = ["R7", "G2", "W", "G9", "B1"]
+    del alone["draw_pile"]
+    assert load_scenario(alone).discard_pile == (uno.Card("BD2"),)
+
+
+def test_r_score_2_one_round_scores_only_at_its_end() -> None:
+    single = {"preset": "official", "target_score": None}
+    data = example()
+    data.update(rules=single, scores=[0, 4, 0])
+    refused(data, "not_scored_yet", "scores[1]", 4)
+    refused(finished(rules=single, scores=[0, 100, 0]), "one_round", "phase", "round_over")
+    over = load_scenario(finished("game_over", rules=single, scores=[0, 100, 0]))
+    assert over.game_winners == (1,)
+    refused(finished("game_over", rules=single), "round_not_scored", "scores[0]", 30)
+
+
+def test_r_score_3_lowest_scores_each_hand_and_the_winner_adds_nothing() -> None:
+    lowest = {"preset": "official", "scoring": "lowest"}
+    s = load_scenario(finished(rules=lowest, scores=[59, 0, 41]))
+    roundtrip(s)
+    refused(finished(rules=lowest, scores=[58, 0, 41]), "round_not_scored", "scores[0]", 58)
+    over = load_scenario(finished("game_over", rules=lowest, scores=[559, 10, 41]))
+    assert over.game_winners == (1,)
+    refused(finished(rules=lowest, scores=[559, 10, 41]), "score_past_target", "scores[0]", 559)
+    refused(
+        finished("game_over", rules=lowest, scores=[59, 0, 41]),
+        "no_winner_at_target",
+        "phase",
+        "game_over",
+    )
+    # The winner added nothing: at 500 already, the game ended a round earlier.
+    refused(
+        finished("game_over", rules=lowest, scores=[559, 500, 41]),
+        "score_past_target",
+        "scores[1]",
+        500,
+    )
+
+
+def test_r_score_2_a_game_still_going_has_every_total_below_the_target() -> None:
+    data = example()
+    data["scores"] = [0, 499, 0]
+    assert load_scenario(data).scores == (0, 499, 0)
+    data["scores"] = [0, 500, 0]
+    refused(data, "score_past_target", "scores[1]", 500)
+
+
+def test_r_chal_2_the_colour_before_the_wild_draw_four_is_the_card_under_it() -> None:
+    refused(
+        challenge_example(challenge={"player": 2, "previous_color": "R"}),
+        "color_mismatch",
+        "challenge.previous_color",
+        "R",
+    )
+    on_a_wild = challenge_example(discard_pile=["B7", "W", "WD4"])
+    on_a_wild["challenge"] = {"player": 2, "previous_color": "R"}  # named with the Wild
+    assert load_scenario(on_a_wild).challenge == uno.Challenge(2, uno.Color.R, True)
+
+
+def test_r_chal_2_guilt_fits_the_hand_it_was_judged_on() -> None:
+    guilty = challenge_example(challenge={"player": 2, "previous_color": "B", "guilty": True})
+    refused(guilty, "guilt_mismatch", "challenge.guilty", True)  # Chloé holds no blue card
+    data = challenge_example()
+    data["hands"][2] = ["YS", "B2", "R1", "B3"]
+    data["challenge"] = {"player": 2, "previous_color": "B", "guilty": False}
+    refused(data, "guilt_mismatch", "challenge.guilty", False)
+    # Down to the yellow Skip with no "Uno", caught, she drew B2 and B3 (R-UNO-2).
+    data["hands"][2] = ["YS", "B2", "B3"]
+    assert load_scenario(data).challenge == uno.Challenge(2, uno.Color.B, False)
+
+
+def test_r_uno_2_under_next_player_only_the_last_player_can_be_caught() -> None:
+    data = example()  # Ben played the red 7 onto the blue 7 and holds the blue 5
+    data.update(discard_pile=["B7", "R7"], uno_exposed=[1], turn=2)
+    assert load_scenario(data).uno_exposed == (1,)
+    refused({**data, "turn": 0}, "exposed_mismatch", "uno_exposed[0]", 1)
+    skip = {**data, "discard_pile": ["B7", "RS"], "turn": 0}  # Chloé was skipped
+    assert load_scenario(skip).turn == 0
+    both = copy.deepcopy(data)
+    both["hands"][2] = ["YS"]
+    both["uno_exposed"] = [1, 2]
+    refused(both, "exposed_mismatch", "uno_exposed[1]", 2)
+    both["rules"] = {"preset": "official", "uno_catch_window": "own_next_turn"}
+    assert load_scenario(both).uno_exposed == (1, 2)
+    drew = {**data, "phase": "drawn", "drawn": "R1", "hands": [["R7"], ["B5"], ["YS", "R1"]]}
+    refused(drew, "exposed_mismatch", "uno_exposed[0]", 1)
+
+
+def test_r_uno_2_under_own_next_turn_drawing_closes_the_drawers_window() -> None:
+    data = example()
+    data["rules"] = {"preset": "official", "uno_catch_window": "own_next_turn"}
+    data.update(hands=[["R7"], ["B5"], ["YS", "R1"]], phase="drawn", drawn="R1", turn=2)
+    data["uno_exposed"] = [0, 1]
+    assert load_scenario(data).uno_exposed == (0, 1)
+    data["hands"][2] = ["R1"]
+    data["uno_exposed"] = [0, 2]
+    refused(data, "exposed_mismatch", "uno_exposed[1]", 2)

@@ -13,25 +13,30 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Block
 
 from tests.conftest import ROOT
+from tests.table_driver import set_device
 from uno.academy import scorepad as sp
-from uno.academy.i18n import LANGS, t
+from uno.academy import store as store_module
+from uno.academy.i18n import LANGS, join_words, t
+from uno.academy.store import SQLiteStore
+from uno.ui import scoring_view
+from uno.ui.words import inert
 
 PAGE = "pages/4_scoring.py"
 EVIL = "<b>x</b>"
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&])")
+DEVICE = "scoring-device-0123456789abc"  # one browser: its tabs share the device
+OTHER = "another-device-0123456789abc"
 
 
-def md(text: str) -> str:
-    """The page's Markdown escaping of user text."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+md = inert  # the page's Markdown escaping of user text
 
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "data" / "scores.sqlite3"
-    monkeypatch.setenv(sp.ENV_DB, str(path))
+    monkeypatch.setenv(store_module.ENV_DB, str(path))
     return path
 
 
@@ -40,12 +45,18 @@ def ok(at: AppTest) -> AppTest:
     return at
 
 
-def open_scoring(lang: str) -> AppTest:
+def open_scoring(lang: str, device: str | None = DEVICE, **params: str) -> AppTest:
+    """The scoring page in a new session of the browser ``device`` (None: its very first run,
+    before the device component answered)."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
     at.query_params["lang"] = lang
     ok(at.run())
+    for name, value in params.items():
+        at.query_params[name] = value
     ok(at.switch_page(PAGE).run())
     assert at.title[0].value == t("nav.scoring", lang)
+    if device is not None:
+        set_device(at, device)
     return at
 
 
@@ -137,7 +148,7 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
 
     # Bad names are refused with a message.
     start_game(at, "Solo")
-    assert t("scoring.error.too_few_players", lang, who="", limit=2, value="") in values(
+    assert t("scoring.error.too_few_players", lang, who="", limit=2, value="", count=2) in values(
         at, "error"
     )
     start_game(at, "Ana\nana")
@@ -148,7 +159,7 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
 
     # Start: three players, one of them with a name that looks like HTML.
     start_game(at, f"Ana\n{EVIL}\nChloé")
-    players = f"Ana, {EVIL}, Chloé"
+    players = join_words(["Ana", EVIL, "Chloé"], lang)  # "Ana, <b>x</b> and Chloé"
     assert escaped_value(lang, "scoring.pad.started", players=players) in values(at, "success")
     assert at.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
     assert db.exists()
@@ -167,7 +178,12 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
         at.text_input(key="sp_score_1").input(raw)
         ok(at.button(key="sp_add").click().run())
         message = escaped_value(
-            lang, f"scoring.error.{code}", who=this_round, value=raw, limit=limit
+            lang,
+            f"scoring.error.{code}",
+            who=this_round,
+            value=raw,
+            limit=limit,
+            count=limit or None,
         )
         assert message in values(at, "error"), (raw, values(at, "error"))
     at.text_input(key="sp_score_1").input("40")
@@ -244,8 +260,8 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
     assert EVIL not in shown_text(at)
 
     # Everything confirmed is in the file (a reload or a restart loses nothing).
-    with sp.ScoreStore(db) as store:
-        saved = store.load_game(1)
+    with SQLiteStore(db) as store:
+        saved = store.load_game(DEVICE, 1)
     assert saved.players == ("Ana", "Zoé", "Chloé")
     assert saved.totals == (0, 40, 0)
 
@@ -254,7 +270,7 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
     assert at.text_area(key="sp_names").value == ""
     fresh = open_scoring(lang)
     saved_table = fresh.dataframe[0].value
-    assert list(saved_table["players"]) == ["Ana, Zoé, Chloé"]
+    assert list(saved_table["players"]) == [join_words(["Ana", "Zoé", "Chloé"], lang)]
     assert fresh.selectbox(key="sp_saved").value == 1
     ok(fresh.button(key="sp_resume").click().run())
     assert fresh.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
@@ -262,13 +278,14 @@ def test_score_pad_whole_game(db: Path, lang: str) -> None:
 
     # Delete, after a confirmation.
     ok(fresh.button(key="sp_delete").click().run())
-    confirm = escaped_value(lang, "scoring.pad.confirm_delete", number=1, players="Ana, Zoé, Chloé")
+    players = join_words(["Ana", "Zoé", "Chloé"], lang)
+    confirm = escaped_value(lang, "scoring.pad.confirm_delete", number=1, players=players)
     assert confirm in values(fresh, "warning")
     ok(fresh.button(key="sp_delete_yes").click().run())
     assert t("scoring.pad.deleted", lang, number=1) in values(fresh, "success")
     assert t("scoring.pad.saved_none", lang) in values(fresh, "caption")
-    with sp.ScoreStore(db) as store:
-        assert store.list_games() == []
+    with SQLiteStore(db) as store:
+        assert store.list_games(DEVICE) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -284,7 +301,10 @@ def test_r_score_3_lowest_score_pad_shares_a_tie(db: Path, lang: str) -> None:
     assert "sp_pts_1_1" not in [w.key for w in at.text_input]  # the winner's hand is empty
     ok(at.button(key="sp_add").click().run())
     won = escaped_value(
-        lang, "scoring.pad.won_shared", names="Ben, Юля", points=t("scoring.points", lang, count=0)
+        lang,
+        "scoring.pad.won_shared",
+        names=join_words(["Ben", "Юля"], lang),
+        points=t("scoring.points", lang, count=0),
     )
     assert won in values(at, "success")
     csv_label = t("scoring.pad.export", lang)
@@ -311,8 +331,8 @@ def test_second_session_gets_a_clear_conflict_message(db: Path, lang: str) -> No
     ok(second.button(key="sp_add").click().run())
     assert t("scoring.pad.stale", lang) in values(second, "error")
     assert list(second.dataframe[0].value["p0"]) == [25, 25]
-    with sp.ScoreStore(db) as store:
-        assert store.load_game(1).totals == (25, 0)
+    with SQLiteStore(db) as store:
+        assert store.load_game(DEVICE, 1).totals == (25, 0)
     # Having seen the latest scores, the second session may save.
     ok(second.button(key="sp_add").click().run())
     assert list(second.dataframe[0].value["p0"]) == [25, 55, 55]
@@ -324,6 +344,151 @@ def test_second_session_gets_a_clear_conflict_message(db: Path, lang: str) -> No
     assert t("scoring.pad.gone", lang) in values(first, "error") + values(first, "warning")
 
 
+# -- each message beside the control that caused it ------------------------------------------
+
+ALERTS = ("success", "error", "warning", "info")
+
+
+def beside(at: AppTest, key: str) -> list[str]:
+    """The messages drawn right after the control ``key``, up to the next other element."""
+    nodes = [node for node in at.main if not isinstance(node, Block)]  # in the page's order
+    start = next(i for i, node in enumerate(nodes) if getattr(node, "key", None) == key)
+    shown = []
+    for node in nodes[start + 1 :]:
+        if node.type not in ALERTS:
+            break
+        shown.append(node.value)
+    return shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_message_is_shown_beside_the_control_that_caused_it(db: Path, lang: str) -> None:
+    at = open_scoring(lang)
+    start_game(at, "Solo")
+    refused = t("scoring.error.too_few_players", lang, who="", limit=2, value="", count=2)
+    assert beside(at, "sp_start") == [refused]
+    start_game(at, "Ana\nBen", target=500)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    at.text_input(key="sp_score_1").input("abc")
+    ok(at.button(key="sp_add").click().run())
+    this_round = t("scoring.pad.this_round", lang)
+    assert beside(at, "sp_add") == [
+        escaped_value(
+            lang, "scoring.error.points_not_number", who=this_round, value="abc", limit=""
+        )
+    ]
+    at.text_input(key="sp_score_1").input("30")
+    ok(at.button(key="sp_add").click().run())
+    assert beside(at, "sp_add") == [escaped_value(lang, "scoring.pad.saved", number=1, name="Ana")]
+    assert beside(at, "sp_undo") == []
+
+    # The undo message is at the undo button, and only there (not at the top of the page).
+    ok(at.button(key="sp_undo").click().run())
+    assert beside(at, "sp_undo") == [t("scoring.pad.undone", lang, number=1)]
+    assert values(at, "success") == [t("scoring.pad.undone", lang, number=1)]
+    assert beside(at, "sp_add") == []
+
+    at.text_input(key="sp_name_1_1").input("ana")
+    ok(at.button(key="sp_rename").click().run())
+    who = t("scoring.pad.player_n", lang, number=2)
+    assert beside(at, "sp_rename") == [
+        escaped_value(lang, "scoring.error.name_duplicate", who=who, value="ana", limit="")
+    ]
+    at.text_input(key="sp_name_1_1").input("Ben")
+
+    # A refusal of the store too: an undo of a game changed in another session.
+    at.text_input(key="sp_score_1").input("30")
+    ok(at.button(key="sp_add").click().run())
+    other = open_scoring(lang)
+    ok(other.button(key="sp_resume").click().run())
+    at.text_input(key="sp_score_1").input("20")
+    ok(at.button(key="sp_add").click().run())
+    ok(other.button(key="sp_undo").click().run())
+    assert beside(other, "sp_undo") == [t("scoring.pad.stale", lang)]
+
+    # Deleting a saved game: the message is beside the saved games' buttons.
+    ok(at.button(key="sp_close").click().run())
+    start_game(at, "Chloé\nDan")
+    at.selectbox(key="sp_saved").set_value(1)
+    ok(at.button(key="sp_delete").click().run())
+    ok(at.button(key="sp_delete_yes").click().run())
+    assert beside(at, "sp_delete") == [t("scoring.pad.deleted", lang, number=1)]
+    assert values(at, "success") == [t("scoring.pad.deleted", lang, number=1)]
+
+
+# -- one script run per click ----------------------------------------------------------------
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The page's script runs: the page calls the view once per run, so a wrapped view counts."""
+    seen: list[str] = []
+    real = scoring_view.show_scoring
+
+    def counted(lang: str, share: str | None = None) -> None:
+        seen.append(lang)
+        real(lang, share)
+
+    monkeypatch.setattr(scoring_view, "show_scoring", counted)
+    return seen
+
+
+def test_the_run_counter_sees_a_second_run() -> None:
+    """A click whose script asks for another run (st.rerun) counts 2: the measure can fail."""
+
+    def script() -> None:
+        import streamlit as st
+
+        st.session_state["runs"] = st.session_state.get("runs", 0) + 1
+        if st.button("again", key="again"):
+            st.rerun()
+
+    at = AppTest.from_function(script).run()
+    ok(at.button(key="again").click().run())
+    assert at.session_state["runs"] == 1 + 2
+
+
+def test_one_script_run_per_click_on_the_score_pad(db: Path, runs: list[str]) -> None:
+    """Every change happens in a callback, before the one run that shows its result."""
+    at = open_scoring("en")
+    assert runs == ["en", "en"]  # the first run, then the one the device component asks for
+    per_click: dict[str, list[int]] = {}
+
+    def click(key: str) -> AppTest:
+        before = len(runs)
+        ok(at.button(key=key).click().run())
+        per_click.setdefault(key, []).append(len(runs) - before)
+        assert per_click[key][-1] == 1, per_click  # checked before what the click shows
+        return at
+
+    at.text_area(key="sp_names").input("Ana\nBen")
+    click("sp_start")
+    assert at.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    at.radio(key="sp_mode_1").set_value("points")
+    ok(at.run())
+    at.text_input(key="sp_score_1").input("30")
+    click("sp_add")
+    assert escaped_value("en", "scoring.pad.saved", number=1, name="Ana") in values(at, "success")
+    click("sp_undo")
+    assert values(at, "success") == [t("scoring.pad.undone", "en", number=1)]
+    at.text_input(key="sp_name_1_1").input("Zoé")
+    click("sp_rename")
+    assert values(at, "success") == [t("scoring.pad.renamed", "en")]
+    click("sp_close")
+    assert at.subheader[0].value == t("scoring.pad.new_title", "en")
+    click("sp_resume")
+    assert at.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    click("sp_delete")
+    click("sp_delete_no")
+    click("sp_delete")
+    click("sp_delete_yes")
+    assert values(at, "success") == [t("scoring.pad.deleted", "en", number=1)]
+    click("chk_clear")
+    assert per_click == {key: [1] * len(counts) for key, counts in per_click.items()}, per_click
+    assert len(per_click) == 10
+
+
 # -- a damaged file ---------------------------------------------------------------------------
 
 
@@ -332,7 +497,8 @@ def test_damaged_file_gives_a_message_and_the_rest_works(db: Path, lang: str) ->
     db.parent.mkdir(parents=True)
     db.write_bytes(b"not a database at all\n" * 100)
     at = open_scoring(lang)
-    assert escaped_value(lang, "scoring.store.corrupt", path=str(db)) in values(at, "error")
+    assert t("scoring.store.corrupt", lang) in values(at, "error")
+    assert str(db.parent) not in shown_text(at)  # a visitor never sees the server's paths
     # The round checker on the same page still works...
     at.text_input(key="chk_hand_0").input("W W")
     ok(at.run())
@@ -362,6 +528,121 @@ def refusal_codes() -> set[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_refusal_and_store_error_is_worded(lang: str) -> None:
     for code in refusal_codes():
-        assert t(f"scoring.error.{code}", lang, who="W", limit=1, value="V")
-    for code in ("cannot_open", "corrupt", "too_new", "busy"):
-        assert "/p/x" in t(f"scoring.store.{code}", lang, path="/p/x")
+        assert t(f"scoring.error.{code}", lang, who="W", limit=1, value="V", count=1)
+    for code in store_module.STORE_CODES:
+        assert "{" not in t(f"scoring.store.{code}", lang)  # no path, no address
+
+
+# -- games that belong to someone -------------------------------------------------------------
+
+
+def test_the_pad_says_it_is_loading_until_the_device_is_known(db: Path) -> None:
+    at = open_scoring("en", device=None)
+    assert t("scoring.pad.loading", "en") in values(at, "caption")
+    assert not [b for b in at.button if b.key == "sp_start"]  # not an empty list either
+    set_device(at, DEVICE)
+    assert [b for b in at.button if b.key == "sp_start"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_is_seen_only_by_its_device_until_it_is_shared(db: Path, lang: str) -> None:
+    mine = open_scoring(lang)
+    start_game(mine, "Ana\nBen")
+    other = open_scoring(lang, device=OTHER)  # a new visitor sees none of the others' games
+    assert t("scoring.pad.saved_none", lang) in values(other, "caption")
+    assert not other.dataframe
+    # The owner asks for a link and gives it.
+    ok(mine.button(key="sp_share").click().run())
+    (link,) = [c.value for c in mine.code]
+    assert link.startswith("scoring?game=")
+    share = link.split("=", 1)[1]
+    assert len(share) >= 22
+    assert t("scoring.pad.share_help", lang) in values(mine, "caption")
+    # The link opens the game on the other device, read and write.
+    guest = open_scoring(lang, device=OTHER, game=share)
+    assert guest.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
+    assert t("scoring.pad.opened_link", lang, number=1) in values(guest, "success")
+    assert "game" not in guest.query_params
+    assert not [b for b in guest.button if b.key == "sp_share"]  # only the owner shares
+    guest.radio(key="sp_mode_1").set_value("points")
+    ok(guest.run())
+    guest.text_input(key="sp_score_1").input("20")
+    ok(guest.button(key="sp_add").click().run())
+    assert list(guest.dataframe[0].value["p0"]) == [20, 20]
+    # Only the owner deletes: the guest's button is disabled, and a forged click is refused.
+    assert guest.button(key="sp_delete").disabled
+    saved = guest.dataframe[1].value
+    assert list(saved["access"]) == [t("scoring.pad.access_link", lang)]
+    guest.session_state["sp_confirm_delete"] = 1
+    ok(guest.run())
+    ok(guest.button(key="sp_delete_yes").click().run())
+    assert t("scoring.pad.not_owner", lang) in values(guest, "error")
+    with SQLiteStore(db) as store:
+        assert store.load_game(DEVICE, 1).totals == (20, 0)
+    # A wrong link opens nothing and says so.
+    wrong = open_scoring(lang, device="third-device-0123456789abc", game=share[:-2] + "xx")
+    assert t("scoring.pad.link_gone", lang) in values(wrong, "warning")
+    assert t("scoring.pad.saved_none", lang) in values(wrong, "caption")
+    # The owner deletes it.
+    mine = open_scoring(lang)
+    ok(mine.button(key="sp_delete").click().run())
+    ok(mine.button(key="sp_delete_yes").click().run())
+    assert t("scoring.pad.deleted", lang, number=1) in values(mine, "success")
+
+
+def test_a_reload_opens_the_game_and_the_tab_this_device_kept(db: Path) -> None:
+    at = open_scoring("en")
+    start_game(at, "Ana\nBen")
+    again = open_scoring("en")  # a reload: a new session of the same browser
+    assert again.subheader[0].value == t("scoring.pad.game_title", "en", number=1)
+    assert again.session_state["sp_tab"] == "pad"
+    assert again.session_state["sp_tabs"] == t("scoring.tab.pad", "en")
+    ok(again.button(key="sp_close").click().run())
+    closed = open_scoring("en")
+    assert closed.subheader[0].value == t("scoring.pad.new_title", "en")
+    other = open_scoring("en", device=OTHER)
+    assert other.session_state["sp_tab"] == "check"
+
+
+def test_a_rename_is_checked_against_the_names_shown_when_it_was_typed(db: Path) -> None:
+    first = open_scoring("en")
+    start_game(first, "Ana\nBen")
+    second = open_scoring("en")
+    first.text_input(key="sp_name_1_0").input("Anna")  # the first session starts renaming
+    ok(first.run())
+    second.text_input(key="sp_name_1_1").input("Benoît")
+    ok(second.button(key="sp_rename").click().run())
+    ok(first.run())  # a redraw of the first session: its form still holds what it typed
+    ok(first.button(key="sp_rename").click().run())
+    assert t("scoring.pad.stale", "en") in values(first, "error")
+    with SQLiteStore(db) as store:
+        assert store.load_game(DEVICE, 1).players == ("Ana", "Benoît")  # nothing undone
+    assert first.text_input(key="sp_name_1_1").value == "Benoît"  # the form starts again
+
+
+def test_a_round_typed_before_another_was_saved_is_not_stored_twice(db: Path) -> None:
+    first = open_scoring("en")
+    start_game(first, "Ana\nBen", target=500)
+    second = open_scoring("en")
+    for at in (first, second):
+        at.radio(key="sp_mode_1").set_value("points")
+        ok(at.run())
+        at.text_input(key="sp_score_1").input("25")  # both type the same round
+        ok(at.run())
+    ok(first.button(key="sp_add").click().run())
+    ok(second.run())  # a redraw shows the round saved elsewhere...
+    ok(second.button(key="sp_add").click().run())  # ...the round typed before it is refused
+    assert t("scoring.pad.stale", "en") in values(second, "error")
+    with SQLiteStore(db) as store:
+        assert len(store.load_game(DEVICE, 1).rounds) == 1
+
+
+def test_hints_do_not_look_like_values(db: Path) -> None:
+    at = open_scoring("en")
+    assert at.text_area(key="sp_names").placeholder == t("scoring.pad.names_hint", "en")
+    assert at.text_input(key="chk_hand_0").placeholder == t("scoring.check.hand_hint", "en")
+    for hint in (
+        at.text_area(key="sp_names").placeholder,
+        at.text_input(key="chk_hand_0").placeholder,
+    ):
+        assert "Ana" not in hint and "R7" not in hint

@@ -21,10 +21,12 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
+from tests.table_driver import table_model
 from uno.academy.i18n import normalize_lang
 from uno.academy.lessons import parse_progress
-from uno.academy.sandbox import MAX_SHARE_CHARS, decode_share, md_escape
+from uno.academy.sandbox import MAX_SHARE_CHARS, decode_share
 from uno.ui.cards import card_html
+from uno.ui.words import inert as md_escape
 
 APP_FILES = [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("uno/**/*.py")]
 EVIL_NAME = "[x](http://e.x)![i](http://e.x)<img s=x>"
@@ -99,8 +101,12 @@ def test_sandbox_player_names_are_escaped_on_the_page() -> None:
     assert not at.exception
     state = at.session_state["sb_timeline"].current
     assert state.players[0] == EVIL_NAME
-    shown = [m.value for m in at.markdown if "http" in m.value]
-    assert shown, "the name is shown"
+    # The table gets the name as data: its script sets it with textContent, never as markup.
+    model = table_model(at, "sb_table")
+    assert model["seats"][0]["name"] == EVIL_NAME
+    # Widget labels (Markdown) show it inert.
+    shown = [w.label for w in at.selectbox if "http" in w.label]
+    assert shown, "the name is shown in the seat settings"
     for text in shown:
         assert "[x](http" not in text and "<img" not in text.replace("\\<img", ""), text
     for element in at.get("html"):
@@ -108,13 +114,15 @@ def test_sandbox_player_names_are_escaped_on_the_page() -> None:
 
 
 def test_score_database_keeps_names_as_data(tmp_path) -> None:
-    from uno.academy import scorepad
+    from uno.academy.store import SQLiteStore
 
-    source = (ROOT / "uno" / "academy" / "scorepad.py").read_text(encoding="utf-8")
-    assert ".format(" not in source and 'f"INSERT' not in source and 'f"UPDATE' not in source
-    store = scorepad.ScoreStore(tmp_path / "scores.sqlite3")
+    for module in ("sql.py", "sqlite.py", "postgres.py"):
+        source = (ROOT / "uno" / "academy" / "store" / module).read_text(encoding="utf-8")
+        assert 'f"INSERT' not in source and 'f"UPDATE' not in source  # values are parameters
+    store = SQLiteStore(tmp_path / "scores.sqlite3")
     name = "Robert'); DROP TABLE games;--"
-    game = store.create_game([name, "Ana"], 500, "standard")
-    again = store.load_game(game.id)
+    device = "security-device-0123456789"
+    game = store.create_game(device, [name, "Ana"], 500, "standard")
+    again = store.load_game(device, game.id)
     assert again.players[0] == name
-    assert store.list_games()
+    assert store.list_games(device)

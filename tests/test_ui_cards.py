@@ -32,7 +32,13 @@ def test_every_face_has_a_label_in_the_readers_language(lang: str) -> None:
 def test_labels_use_the_seed_names() -> None:
     assert card_label(Card("RS"), "fr") == "Passe ton tour rouge"
     assert card_label(Card("G7"), "en") == "Green 7"
-    assert card_label(Card("BD2"), "ru") == "«Возьми две», синяя"
+    assert card_label(Card("BD2"), "ru") == "синяя «Возьми две»"  # as the lessons write it
+    assert card_label(Card("R7"), "ru") == "красная 7"
+    # French colours agree with the card: Inversion is feminine, Passe ton tour and +2 are not.
+    assert card_label(Card("BR"), "fr") == "Inversion bleue"
+    assert card_label(Card("GR"), "fr") == "Inversion verte"
+    assert card_label(Card("GD2"), "fr") == "+2 vert"
+    assert card_label(Card("B7"), "fr") == "7 bleu"
     assert card_label(Card("WD4"), "fr") == "Joker +4"
     assert card_label(Card("W"), "ru", named=Color.Y) == "«Дикая», заказан цвет: жёлтый"
 

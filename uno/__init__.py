@@ -14,7 +14,8 @@ from uno import odds
 from uno.actions import Action, parse_action
 from uno.bots import STRATEGIES, Strategy, bot_action, make_strategy
 from uno.cards import COLORS, DECK_COUNTS, FULL_DECK, Card, Color, Kind, card_points, parse_card
-from uno.engine import apply, is_bluff, legal_actions, matches, play_action, playable_cards
+from uno.engine import apply, is_bluff, legal_actions, play_action, playable_cards
+from uno.engine import card_matches as matches  # the friendly form: Card or code, colour letter
 from uno.errors import IllegalAction, NotationError, ScenarioError, UnoError
 from uno.rules import PRESETS, RuleSet
 from uno.scenario import dump_scenario, dumps_scenario, load_scenario

@@ -27,7 +27,9 @@ VERBS: Final = (
 )
 _NO_ARGS: Final = frozenset({"draw", "pass", "challenge", "accept", "uno"})
 MAX_ACTION_TEXT: Final = 200
-_SEAT_PREFIX: Final = re.compile(r"^\s*(\d{1,3})\s*:\s*(.*)$", re.DOTALL)
+#: ``<seat>:`` before the verb. The seat is checked by ``_seat`` (ASCII digits only), so a seat
+#: written in other digits (``"٣: draw"``) is refused here exactly as it is after a verb.
+_SEAT_PREFIX: Final = re.compile(r"^\s*([^\s:]+?)\s*:\s*(.*)$", re.DOTALL)
 
 
 class Action(NamedTuple):
@@ -61,6 +63,21 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
 
     Without a seat, the seat that must act now (``state.turn``) is taken. Raises NotationError,
     quoting the text, for anything that is not an action.
+
+    >>> import uno
+    >>> action = uno.parse_action("2: play w b UNO")  # case and spaces do not matter
+    >>> action.seat, action.verb, str(action.card), str(action.color), action.uno
+    (2, 'play', 'W', 'B', True)
+    >>> str(action)  # the canonical notation, seat always written
+    '2: play W B uno'
+    >>> state = uno.new_game(3, seed=7)
+    >>> uno.parse_action("draw", state).seat == state.turn
+    True
+    >>> try:
+    ...     uno.parse_action("2: play R10")
+    ... except uno.NotationError as problem:
+    ...     print(problem.reason, problem.text)
+    not_a_card 2: play R10
     """
     if isinstance(text, Action):
         return text
@@ -73,8 +90,8 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
     seat: int | None = None
     body = text
     match = _SEAT_PREFIX.match(text)
-    if match:
-        seat = int(match.group(1))
+    if match and match.group(1).isdigit():
+        seat = _seat(match.group(1), text)
         body = match.group(2)
     tokens = body.split()
     if not tokens:
@@ -93,9 +110,9 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
             raise NotationError(text, "extra_words", f"{verb!r} takes nothing more in {text!r}")
         return Action(seat, verb)
     if verb == "catch":
-        if len(args) != 1 or not _is_seat(args[0]):
+        if len(args) != 1 or not args[0].isdigit():
             raise NotationError(text, "need_seat", f"'catch' needs one seat number in {text!r}")
-        return Action(seat, verb, target=int(args[0]))
+        return Action(seat, verb, target=_seat(args[0], text))
     if verb == "color":
         if len(args) != 1:
             raise NotationError(text, "need_color", f"'color' needs one colour in {text!r}")
@@ -115,8 +132,8 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
         low = word.lower()
         if low == "uno" and not uno:
             uno = True
-        elif _is_seat(word) and target is None and not uno:
-            target = int(word)
+        elif word.isdigit() and target is None and not uno:
+            target = _seat(word, text)
         elif color is None and target is None and not uno:
             color = _color(word, text)
         else:
@@ -124,9 +141,14 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
     return Action(seat, verb, card=card, color=color, target=target, uno=uno)
 
 
-def _is_seat(word: str) -> bool:
-    """A seat number: 1 to 3 ASCII digits (``"²"`` is a digit to ``str.isdigit``, not to us)."""
-    return word.isascii() and word.isdigit() and len(word) <= 3
+def _seat(word: str, text: str) -> int:
+    """The one rule for a seat number, before the verb and after it: 1 to 3 ASCII digits.
+    ``str.isdigit`` also accepts ``"²"``, ``"٣"`` or ``"७"``: refused, quoting the text."""
+    if word.isascii() and word.isdigit() and len(word) <= 3:
+        return int(word)
+    raise NotationError(
+        text, "bad_seat", f"a seat is written with 1 to 3 digits 0-9: {word!r} in {text!r}"
+    )
 
 
 def _color(word: str, text: str) -> Color:

@@ -365,6 +365,11 @@ def make_strategies(
     if isinstance(strategies, str | Strategy):
         one = make_strategy(strategies)
         return (one,) * players
+    if not isinstance(strategies, Sequence):
+        raise ValueError(
+            "strategies: a strategy name, a Strategy, or a list with one per seat, "
+            f"not {type(strategies).__name__}"
+        )
     items = list(strategies)
     if len(items) != players:
         raise ValueError(f"{len(items)} strategies for {players} players: give one per seat")

@@ -35,6 +35,7 @@ from uno.state import Challenge, Event, GameState, Phase
 __all__ = [
     "Table",
     "apply",
+    "card_matches",
     "is_bluff",
     "legal_actions",
     "matches",
@@ -786,6 +787,27 @@ def apply(state: GameState, action: Action | str) -> tuple[GameState, list[Event
 
     Raises NotationError for text that is not an action and IllegalAction (with ``.reason`` and
     ``.rule``) for an action the rules refuse now.
+
+    >>> import uno
+    >>> state = uno.load_scenario(
+    ...     {"players": ["Ana", "Ben"], "hands": [["R7", "G2"], ["B5", "Y1"]],
+    ...      "discard_pile": ["R3"], "draw_pile": ["G9", "B1"]}
+    ... )
+    >>> after, events = uno.apply(state, "play R7")  # Ana's turn: the seat may be left out
+    >>> [event.to_dict() for event in events]
+    [{'type': 'played', 'seat': 0, 'card': 'R7', 'color': 'R'}]
+    >>> str(state.top), str(after.top), after.turn  # a new state; the old one is untouched
+    ('R3', 'R7', 1)
+    >>> after.uno_exposed  # one card left and no "Uno": Ben may catch her (R-UNO-2)
+    (0,)
+    >>> caught, events = uno.apply(after, "1: catch 0")
+    >>> [(event.type, event.get("count")) for event in events], len(caught.hands[0])
+    ([('caught', None), ('drew', 2)], 3)
+    >>> try:
+    ...     uno.apply(after, "0: draw")
+    ... except uno.IllegalAction as refusal:
+    ...     print(refusal.reason, refusal.rule)
+    not_your_turn R-SETUP-3
     """
     a = parse_action(action, state)
     table = Table.from_state(state)
@@ -799,6 +821,54 @@ def playable_cards(state: GameState, seat: int | None = None) -> list[Card]:
     """The distinct cards of ``seat``'s hand (default: the player to act) that may be played now
     on their turn (wilds included, Wild Draw Four bluffs included)."""
     return Table.from_state(state, record=False).playable(state.turn if seat is None else seat)
+
+
+def card_matches(
+    card: Card | str, top: Card | str, current_color: Color | str | None = None
+) -> bool:
+    """May ``card`` be played on ``top`` when ``current_color`` is the colour to match? The
+    public ``uno.matches``: R-PLAY-1 (same colour, number or symbol), R-PLAY-2 (after a wild,
+    its named colour), R-PLAY-3 and R-PLAY-4 (a wild goes on anything; whether a Wild Draw Four
+    is a bluff is a question for ``uno.is_bluff``).
+
+    Cards are ``Card`` values or codes, the colour a ``Color``, a letter or None: for a coloured
+    top card None means its own colour; for a wild on top, that no colour is named yet (the
+    first card, R-SETUP-5), which only a wild matches. The engine's own ``matches`` works on
+    ints and is what its hot path uses.
+
+    >>> import uno
+    >>> uno.matches("R3", "R7", "R")  # same colour
+    True
+    >>> uno.matches("B7", "R7")  # same number; the colour of a red 7 is red
+    True
+    >>> uno.matches("GS", "RS", "R")  # same symbol: Skip on Skip
+    True
+    >>> uno.matches("G2", "R7", "R")
+    False
+    >>> uno.matches("G2", "W", "G")  # a Wild on top: its named colour
+    True
+    >>> uno.matches(uno.Card("WD4"), "Y1", uno.Color.Y)  # a wild goes on anything
+    True
+    """
+    played = _as_card(card, "card")
+    under = _as_card(top, "top")
+    if current_color is None:
+        color = COLOR_OF[under]  # -1 under a wild: no colour named, only a wild matches
+    elif isinstance(current_color, str):
+        color = int(parse_color(current_color))
+    elif isinstance(current_color, Color):
+        color = int(current_color)
+    else:
+        raise TypeError(f"current_color: a Color, a letter or None, not {current_color!r}")
+    return matches(played, under, color)
+
+
+def _as_card(value: Card | str, name: str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return parse_card(value)
+    raise TypeError(f"{name}: a Card or a card code such as 'R7', not {value!r}")
 
 
 def is_bluff(state: GameState, action: Action | str) -> bool:
@@ -867,7 +937,19 @@ def _play_variants(t: Table, seat: int, card: Card, verb: str) -> list[Action]:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action some seat may take now: the turn's player's moves, a Wild Draw Four bluff
-    included, the ``uno`` shorthand, and the out-of-turn ``uno``, ``catch`` and ``jump``."""
+    included, the ``uno`` shorthand, and the out-of-turn ``uno``, ``catch`` and ``jump``.
+
+    >>> import uno
+    >>> state = uno.load_scenario(
+    ...     {"players": ["Ana", "Ben"], "hands": [["R7", "G2"], ["B5", "Y1"]],
+    ...      "discard_pile": ["R3"]}
+    ... )
+    >>> [str(action) for action in uno.legal_actions(state)]  # G2 does not match the red 3
+    ['0: play R7', '0: play R7 uno', '0: draw']
+    >>> after, _ = uno.apply(state, "play R7")
+    >>> [str(action) for action in uno.legal_actions(after)]  # Ana forgot "Uno"
+    ['1: draw', '0: uno', '1: catch 0']
+    """
     phase = state.phase
     if phase is ROUND_OVER or phase is GAME_OVER:
         return []

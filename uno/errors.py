@@ -51,3 +51,37 @@ class ScenarioError(UnoError, ValueError):
         self.field = field
         self.value = value
         super().__init__(message)
+
+
+#: What a scenario value may hold: nesting this deep at most, whole numbers this large at most
+#: (a seed is 64 bits; nothing else comes near), this many values in all.
+MAX_DEPTH = 8
+MAX_INT_BITS = 128
+MAX_NODES = 200_000
+
+
+def check_plain(value: object, field: str) -> None:
+    """Refuse, with a ScenarioError naming ``field``, a value no scenario can hold: nested
+    deeper than ``MAX_DEPTH``, a whole number of more than ``MAX_INT_BITS`` bits, or more than
+    ``MAX_NODES`` values. Walks without recursion and never formats the value itself, so a very
+    deep dict or a number of thousands of digits cannot raise RecursionError or ValueError from
+    the messages that explain it. Objects other than dicts, lists and plain scalars are left to
+    the checks that know them (a RuleSet, a Card)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    seen = 0
+    while stack:
+        item, depth = stack.pop()
+        seen += 1
+        if seen > MAX_NODES:
+            raise ScenarioError("too_large", field, seen, f"{field}: too many values")
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, int):
+            if item.bit_length() > MAX_INT_BITS:
+                raise ScenarioError("out_of_range", field, "…", f"{field}: a number far too large")
+            continue
+        if isinstance(item, dict | list | tuple):
+            if depth >= MAX_DEPTH:
+                raise ScenarioError("bad_type", field, "…", f"{field}: nested too deeply")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-from uno.errors import ScenarioError
+from uno.errors import ScenarioError, check_plain
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -185,9 +185,11 @@ def as_ruleset(rules: RuleSet | str | Mapping[str, Any] | None) -> RuleSet:
     if isinstance(rules, str):
         return RuleSet.preset_named(rules)
     if isinstance(rules, Mapping):
+        check_plain(dict(rules), "rules")
         return RuleSet.from_dict(rules)
+    check_plain(rules, "rules")
     raise ScenarioError(
-        "bad_type", "rules", rules, f"rules: expected a preset or object, got {rules!r}"
+        "bad_type", "rules", type(rules).__name__, "rules: expected a preset name or an object"
     )
 
 

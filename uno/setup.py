@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from uno.cards import CARDS, COLOR_OF, FULL_DECK, KIND_OF, Card, Kind
 from uno.engine import Table, rng_for, shuffle, shuffled
-from uno.errors import IllegalAction, ScenarioError
+from uno.errors import IllegalAction, ScenarioError, check_plain
 from uno.rules import PRESETS, RuleSet, as_ruleset
 from uno.state import Event, GameState, Phase
 
@@ -409,6 +409,9 @@ def new_game(
 ) -> GameState:
     """A new game after setup (R-SETUP-1..6): dealer chosen by draw, 7 cards each, first card
     turned up and its effect applied. ``players`` is a count or a list of names."""
+    check_plain(players, "players")
+    check_plain(rules, "rules")
+    check_plain(seed, "seed")
     names = check_names(players)
     ruleset = as_ruleset(rules)
     seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)

@@ -13,10 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Final, cast
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from uno.bots import Strategy, bot_action, make_strategies, reaction
 from uno.cards import FULL_DECK, Card
@@ -24,6 +21,9 @@ from uno.engine import Table, apply, seeded
 from uno.rules import RuleSet, as_ruleset, game_winners
 from uno.setup import deal_table, default_names, first_deal, new_game, next_round
 from uno.state import GameState, Phase
+
+if TYPE_CHECKING:  # pandas is imported by ``simulate`` only: ``import uno`` stays light
+    import pandas as pd
 
 __all__ = ["COLUMNS", "game_seed", "play_game", "play_game_slow", "simulate"]
 
@@ -64,13 +64,17 @@ _TEXT_COLUMNS: Final = frozenset({"rules", "winner_strategy"})
 def frame_of(rows: Sequence[tuple[Any, ...]]) -> pd.DataFrame:
     """The frame of ``rows`` (``COLUMNS``), built column by column from typed arrays: the same
     frame as ``pd.DataFrame.from_records(rows, columns=COLUMNS)``, in half the time."""
+    pandas = _pandas()
+    import numpy as np  # pandas's own dependency
+
     columns = list(zip(*rows, strict=True)) if rows else [()] * len(COLUMNS)
-    return pd.DataFrame(
+    frame: pd.DataFrame = pandas.DataFrame(
         {
             name: np.array(values, dtype=object if name in _TEXT_COLUMNS else np.int64)
             for name, values in zip(COLUMNS, columns, strict=True)
         }
     )
+    return frame
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -202,6 +206,18 @@ def _run_chunk(
     ]
 
 
+def _pandas() -> Any:
+    """pandas, imported on first use: the engine itself needs no third-party package."""
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(
+            "uno.simulate returns a pandas DataFrame: install pandas "
+            "(pip install pandas, or pip install 'uno-academy[app]')"
+        ) from None
+    return pandas
+
+
 def simulate(
     n_games: int,
     players: int = 4,
@@ -218,6 +234,15 @@ def simulate(
     ``progress(done, total)`` is called as games finish; an exception it raises stops the
     simulation (games not started are not played) and comes out of ``simulate``. Bad arguments
     raise ValueError before any game is played.
+
+    >>> import uno
+    >>> frame = uno.simulate(3, players=2, rules="single_round", seed=1)
+    >>> len(frame), list(frame.columns[:5])
+    (3, ['game', 'seed', 'players', 'rules', 'winner'])
+    >>> sorted(set(frame["rounds"]))  # single_round: one round, winner takes all
+    [1]
+    >>> frame.equals(uno.simulate(3, players=2, rules="single_round", seed=1, workers=2))
+    True
     """
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ValueError(f"n_games must be a whole number, 1 or more, not {n_games!r}")
@@ -229,6 +254,7 @@ def simulate(
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     ruleset = as_ruleset(rules)
     bots = make_strategies(strategies, players)
+    _pandas()  # before any game is played: a missing pandas fails at once
 
     rows: list[tuple[Any, ...]] = []
     if workers == 1 or n_games < 2 * workers:

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from uno.academy.i18n import normalize_lang, t
-from uno.academy.lessons import lessons
+from uno.academy.lessons import lesson_for_rule
 from uno.actions import Action, parse_action
-from uno.bots import Strategy, make_strategy, reaction
+from uno.bots import Strategy, make_strategy, next_bot_move
 from uno.cards import COLORS, FULL_DECK, Card, Color, Kind, deck_summary
-from uno.engine import Table, apply, is_bluff, playable_cards
+from uno.engine import apply, is_bluff, playable_cards
+from uno.engine import play_action as engine_play_action
 from uno.rules import PRESETS, RuleSet
 from uno.setup import HAND_SIZE, check_names, start_round
 from uno.state import Event, GameState, Phase
@@ -39,12 +40,13 @@ __all__ = [
     "TIP_RULES",
     "Game",
     "best_color",
+    "bot_step",
+    "bots_waiting",
     "deck",
     "hint",
     "hint_action",
     "kid_line",
     "kid_playable",
-    "lesson_for_rule",
     "move",
     "needs_uno",
     "new_kids_game",
@@ -156,18 +158,23 @@ def start_game(
     seed: int,
     humans: Iterable[int] = (0,),
     rng: random.Random | None = None,
+    *,
+    bots: bool = True,
 ) -> Game:
     """Deal a round; the computer players (every seat not in ``humans``) move until a child must
-    decide. With no human at all the computer players play the whole round."""
+    decide (with ``bots``; else one at a time through ``bot_step``). With no human at all the
+    computer players play the whole round."""
     state, events = new_kids_game(deck_name, players, seed)
     tips = tuple(new_tips(events, state, frozenset()))
     game = Game(state, tuple(sorted(set(humans))), deck_name, tuple(events), tips, frozenset(tips))
-    return _run_bots(game, rng or random.Random(seed))
+    return _run_bots(game) if bots else game
 
 
-def move(game: Game, action: Action | str, rng: random.Random | None = None) -> Game:
-    """A child's move, then the computer players' moves until a child decides again. Raises
-    ``uno.IllegalAction`` (and changes nothing) for a move the rules refuse."""
+def move(
+    game: Game, action: Action | str, rng: random.Random | None = None, *, bots: bool = True
+) -> Game:
+    """A child's move, then (with ``bots``) the computer players' moves until a child decides
+    again. Raises ``uno.IllegalAction`` (and changes nothing) for a move the rules refuse."""
     seat = parse_action(action, game.state).seat
     state, events = apply(game.state, action)
     carry = game.log if game.last_seat == seat else ()
@@ -182,55 +189,57 @@ def move(game: Game, action: Action | str, rng: random.Random | None = None) -> 
         game.moves + 1,
         seat,
     )
-    if rng is None:
-        rng = random.Random(state.seed * 100_003 + after.moves)
-    return _run_bots(after, rng)
+    return _run_bots(after) if bots else after
 
 
-def _run_bots(game: Game, rng: random.Random) -> Game:
+def _seats(game: Game) -> list[Strategy | None]:
     humans = set(game.humans)
-    strategies = [_CHILD if seat in humans else FRIENDLY for seat in range(game.state.n_players)]
-    state = game.state
-    log = list(game.log)
-    tips = list(game.tips)
-    seen = set(game.seen)
-    last = game.last_seat
-    for _ in range(MAX_BOT_MOVES):
-        if state.is_over:
-            break
-        table = Table.from_state(state, record=False)
-        action = reaction(table, strategies, rng)
-        if action is None:
-            if table.turn in humans:
-                break
-            action = strategies[table.turn].decide(table, rng)
-        state, events = apply(state, action)
-        log.extend(events)
-        fresh = new_tips(events, state, frozenset(seen))
-        tips.extend(fresh)
-        seen.update(fresh)
-        last = action.seat
-    if state is game.state:
+    return [None if seat in humans else FRIENDLY for seat in range(game.state.n_players)]
+
+
+def bots_waiting(game: Game) -> bool:
+    """True when a computer player has a move to make now."""
+    return next_bot_move(game.state, _seats(game)) is not None
+
+
+def bot_step(game: Game) -> Game:
+    """One move of a computer player (the one driver of ``uno.bots``, seeded by the state), its
+    events added to what the children will hear; the same game when none has a move."""
+    action = next_bot_move(game.state, _seats(game))
+    if action is None:
         return game
+    state, events = apply(game.state, action)
+    fresh = new_tips(events, state, game.seen)
     return Game(
-        state, game.humans, game.deck, tuple(log), tuple(tips), frozenset(seen), game.moves, last
+        state,
+        game.humans,
+        game.deck,
+        (*game.log, *events),
+        (*game.tips, *fresh),
+        game.seen | set(fresh),
+        game.moves,
+        action.seat,
     )
+
+
+def _run_bots(game: Game) -> Game:
+    for _ in range(MAX_BOT_MOVES):
+        after = bot_step(game)
+        if after is game:
+            break
+        game = after
+    return game
 
 
 # -- tips ------------------------------------------------------------------------------------
 
 
-def lesson_for_rule(rule: str) -> int:
-    """The number of the first lesson that teaches ``rule`` (KeyError when none does)."""
-    for lesson in lessons():
-        if rule in lesson.rules:
-            return lesson.number
-    raise KeyError(f"no lesson teaches {rule}")
-
-
 def tip_lesson(tip: str) -> int:
     """The number of the lesson that teaches a tip's ruling."""
-    return lesson_for_rule(TIP_RULES[tip])
+    number = lesson_for_rule(TIP_RULES[tip])
+    if number is None:
+        raise KeyError(f"no lesson teaches {TIP_RULES[tip]}")
+    return number
 
 
 def new_tips(events: Iterable[Event], state: GameState, seen: Iterable[str]) -> list[str]:
@@ -319,11 +328,11 @@ def play_action(
     state: GameState, seat: int, card: Card, color: Color | None = None, uno: bool = False
 ) -> Action:
     """Playing ``card`` (naming ``color`` for a wild, the colour held most by default); with
-    ``uno`` the child says "Uno" as they play (only when it leaves one card)."""
+    ``uno`` the child says "Uno" as they play (only when it leaves one card). The engine's
+    ``play_action`` says what the tap means and refuses it when the rules do."""
     if card.is_wild and color is None:
         color = best_color(c for c in state.hands[seat] if c != card)
-    named = color if card.is_wild else None
-    return Action(seat, "play", card, named, None, uno and len(state.hands[seat]) == 2)
+    return engine_play_action(state, seat, card, color=color, say_uno=uno)
 
 
 def hint_action(state: GameState, seat: int, uno: bool = True) -> Action | None:
@@ -369,9 +378,13 @@ def kid_line(
     if kind == "caught":
         if you is not None and target == you:
             return "classroom.say.caught_you", values
+        if mine:
+            return "classroom.say.you_caught", values
         return "classroom.say.caught", values
     if kind == "challenged":
         verdict = "guilty" if event.guilty else "innocent"
+        if you is not None and target == you:  # the child's Wild Draw Four was challenged
+            return f"classroom.say.challenged_you_{verdict}", values
         return f"classroom.say.challenged_{verdict}{mine}", values
     if kind in ("skipped", "said_uno", "color_named", "kept"):
         if kind == "color_named":
@@ -447,7 +460,7 @@ def rules_sheet_body(lang: str) -> str:
         f"<style>{_SHEET_CSS}</style>",
         f'<div class="uno-sheet" lang="{lang}">',
         f"<h1>{w('teachers.sheet.title')}</h1>",
-        f'<p class="sub">{w("teachers.sheet.subtitle")}</p>',
+        f'<p class="sub">{w("teachers.sheet.subtitle", app=t("app.title", lang))}</p>',
         f"<h2>{w('teachers.sheet.goal_title')}</h2>",
         f"<p>{w('teachers.sheet.goal')}</p>",
         f"<h2>{w('teachers.sheet.setup_title')}</h2>",
@@ -471,7 +484,7 @@ def rules_sheet_body(lang: str) -> str:
         f"<h2>{w('teachers.sheet.end_title')}</h2>",
         f"<p>{w('teachers.sheet.end')}</p>",
         f"<p>{w('teachers.sheet.target', count=official.target_score or 0)}</p>",
-        f'<p class="foot">{w("teachers.sheet.footer")}</p>',
+        f'<p class="foot">{w("teachers.sheet.footer", app=t("app.title", lang))}</p>',
         "</div>",
     ]
     return "".join(parts)

@@ -8,6 +8,7 @@ the content tests make sure none is missing in any language.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -20,13 +21,28 @@ __all__ = [
     "LANGS",
     "card_label",
     "catalog",
+    "join_words",
     "normalize_lang",
+    "number",
     "page_text",
+    "percent",
     "plural_form",
     "t",
 ]
 
-CONTENT_DIR: Final = Path(__file__).resolve().parents[2] / "content"
+
+def _content_dir() -> Path:
+    """Where the words are: ``uno/academy/content/`` in an installed wheel (which carries the
+    repository's content/ there), else the repository's top-level ``content/`` (the source tree
+    and an editable install)."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "content"
+    if packaged.is_dir():
+        return packaged
+    return here.parents[1] / "content"
+
+
+CONTENT_DIR: Final = _content_dir()
 LANGS: Final = ("en", "fr", "ru")
 DEFAULT_LANG: Final = "en"
 
@@ -111,11 +127,39 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
 
 
 def card_label(card: Card, lang: str, named: Color | None = None) -> str:
-    """The card's name in the reader's language: "Red 7", "7 rouge", "«Пропусти ход», красная"."""
-    face = t(f"card.face.{card.kind.name.lower()}", lang, number=card.number)
+    """The card's name in the reader's language, the one way every page names a card: "Red 7",
+    "Inversion bleue" (the colour agrees with the card), "красная 7", "синяя «Наоборот»".
+    ``named``: the colour a wild on the pile named."""
+    kind = card.kind.name.lower()
+    face = t(f"card.face.{kind}", lang, number=card.number)
     if card.color is None:
         if named is not None:
             return t("card.label_wild_named", lang, face=face, color=t(f"color.{named.name}", lang))
         return face
+    gender = t(f"card.gender.{kind}", lang)
+    color = t(f"card.color.{gender}.{card.color.name}", lang)
     key = "card.label_number" if card.kind == Kind.NUMBER else "card.label_action"
-    return t(key, lang, face=face, color=t(f"card.color.{card.color.name}", lang))
+    return t(key, lang, face=face, color=color)
+
+
+def number(value: float, lang: str, digits: int = 0) -> str:
+    """A number as the reader writes it: ``1,234.5`` (en), ``1 234,5`` (fr, ru: a narrow
+    no-break space between thousands, so a number never wraps)."""
+    text = f"{value:,.{digits}f}"
+    if normalize_lang(lang) == "en":
+        return text
+    return text.replace(",", "\u202f").replace(".", ",")
+
+
+def percent(share: float, lang: str, digits: int = 0) -> str:
+    """A share (0.41) as a percent in the reader's typography: ``41%``, ``41 %`` (no-break)."""
+    value = number(100 * share, lang, digits)
+    return f"{value}%" if normalize_lang(lang) == "en" else f"{value}\u202f%"
+
+
+def join_words(items: Sequence[str], lang: str) -> str:
+    """A list in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Léa" (fr "et", ru "и")."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return t("words.list", lang, head=", ".join(items[:-1]), last=items[-1])

@@ -10,7 +10,11 @@ cores, and every reader would wait for all of them. A ``JobBoard`` instead:
 - drops a job nobody has looked at for ``abandon_after`` seconds (its readers left the page),
   before it starts or at its next progress report;
 - takes at most ``max_waiting`` unfinished jobs; past that ``submit`` returns None and the page
-  says the lab is busy, so no reader can queue unbounded work.
+  says the lab is busy, so no reader can queue unbounded work;
+- gives each reader a fair share: at most ``per_owner`` unfinished jobs *started* by one owner
+  (a session); following a job someone else started costs nothing. Past that ``submit``
+  returns None and ``owner_waiting(owner)`` says why, so one visitor changing the seed in a
+  loop cannot fill the board for everyone.
 
 The work runs in a thread of the board, not in the reader's script thread, so a reader who
 changes a setting or leaves the page does not stop a job that others are following.
@@ -91,11 +95,16 @@ class JobBoard:
         max_waiting: int = 12,
         abandon_after: float = 15.0,
         clock: Callable[[], float] = time.monotonic,
+        per_owner: int = 2,
     ) -> None:
-        if keep < 1 or max_waiting < 1 or abandon_after <= 0:
-            raise ValueError("keep and max_waiting are at least 1; abandon_after is positive")
+        if keep < 1 or max_waiting < 1 or abandon_after <= 0 or per_owner < 1:
+            raise ValueError(
+                "keep, max_waiting and per_owner are at least 1; abandon_after is positive"
+            )
         self.keep = keep
         self.max_waiting = max_waiting
+        self.per_owner = per_owner
+        self._owners: dict[Hashable, Hashable] = {}  # job key -> the owner who started it
         self.abandon_after = abandon_after
         self._clock = clock
         self._lock = threading.Lock()  # guards _results and _jobs
@@ -103,10 +112,11 @@ class JobBoard:
         self._results: OrderedDict[Hashable, Any] = OrderedDict()
         self._jobs: dict[Hashable, Job] = {}
 
-    def submit(self, key: Hashable, work: Work) -> Job | None:
+    def submit(self, key: Hashable, work: Work, owner: Hashable | None = None) -> Job | None:
         """The job answering ``key``: finished already if the result is kept, the running or
         waiting one if someone asked before, or a new one started with ``work(progress)``.
-        None when ``max_waiting`` jobs are unfinished (the board is busy)."""
+        None when ``max_waiting`` jobs are unfinished (the board is busy), or when ``owner``
+        already started ``per_owner`` jobs that are not finished (see ``owner_waiting``)."""
         with self._lock:
             if key in self._results:
                 self._results.move_to_end(key)
@@ -119,8 +129,12 @@ class JobBoard:
                 return asked
             if len(self._jobs) >= self.max_waiting:
                 return None
+            if owner is not None and self._started_by(owner) >= self.per_owner:
+                return None
             job = Job(key, self._clock)
             self._jobs[key] = job
+            if owner is not None:
+                self._owners[key] = owner
         threading.Thread(
             target=self._run, args=(job, work), name=f"job {key!r}"[:60], daemon=True
         ).start()
@@ -129,6 +143,14 @@ class JobBoard:
     def unfinished(self) -> int:
         with self._lock:
             return len(self._jobs)
+
+    def _started_by(self, owner: Hashable) -> int:
+        return sum(1 for key, who in self._owners.items() if who == owner and key in self._jobs)
+
+    def owner_waiting(self, owner: Hashable) -> int:
+        """How many unfinished jobs ``owner`` started (``per_owner`` at most)."""
+        with self._lock:
+            return self._started_by(owner)
 
     def _abandoned(self, job: Job) -> bool:
         return self._clock() - job.seen > self.abandon_after
@@ -155,6 +177,7 @@ class JobBoard:
         finally:
             with self._lock:
                 self._jobs.pop(job.key, None)
+                self._owners.pop(job.key, None)
                 if state == DONE:
                     self._results[job.key] = result
                     while len(self._results) > self.keep:

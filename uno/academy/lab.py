@@ -1,4 +1,4 @@
-"""The probability lab's numbers: one pandas DataFrame per chart (pages/5_lab.py draws them).
+"""The probability lab's numbers: one pandas DataFrame per chart (``uno.ui.lab_view`` draws them).
 
 Exact charts come from ``uno.odds`` (counting, no sampling); simulated ones from ``uno.simulate``
 (whole rounds played by the bots, seeded). Nothing here imports Streamlit; nothing here decides a
@@ -10,20 +10,27 @@ numbers as the function here (a test runs every snippet and compares).
 
 Confidence intervals are at 95%: Wilson's score interval for a proportion (a win share, a
 frequency), the normal interval ``mean +- 1.96 * sd / sqrt(n)`` for a mean (turns per round).
+
+The page's own bookkeeping lives here too, so it is tested without a page: the hands dealt so
+far (``Deals``), the figures printed beside the charts (``opening_summary``, ``worth_summary``)
+and the questions asked of the simulation board (``ask``).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from string import Template
 from typing import Any, Final
 
 import pandas as pd
 
 from uno import odds
+from uno.academy.jobs import ABANDONED, Job, JobBoard
 from uno.bots import CHALLENGE_POLICIES, HEURISTICS, make_strategy
 from uno.cards import COLOR_OF, Card, Color, parse_card, parse_color
 from uno.engine import matches
@@ -34,11 +41,16 @@ from uno.simulation import simulate
 
 __all__ = [
     "FORMULAS",
+    "MAX_DEALT",
     "MAX_HAND",
     "OPENING_MEASURES",
     "RULE_PRESETS",
+    "SIMULATIONS",
     "SNIPPETS",
+    "WORKERS",
     "Z95",
+    "Deals",
+    "ask",
     "can_play_curve",
     "challenge_table",
     "color_to_match",
@@ -48,13 +60,16 @@ __all__ = [
     "hand_worth",
     "mean_interval",
     "opening_hand_tables",
+    "opening_summary",
     "parse_cards",
     "playable_count",
+    "question",
     "seat_advantage",
     "single_round",
     "snippet",
     "tournament",
     "wilson_interval",
+    "worth_summary",
 ]
 
 Progress = Callable[[int, int], None]
@@ -67,6 +82,12 @@ RULE_PRESETS: Final = ("official", "house", "party")
 Z95: Final = 1.96
 #: The three distributions of the opening hand, in chart order.
 OPENING_MEASURES: Final = ("wilds", "actions", "colors")
+#: The most hands "can I play?" deals for one setting (each press adds 1, 100 or 1000).
+MAX_DEALT: Final = 20_000
+#: The simulated charts, by the name of the function here that plays them.
+SIMULATIONS: Final = ("game_length", "seat_advantage", "tournament")
+#: Worker processes per simulation: the board runs one at a time, so this is the whole share.
+WORKERS: Final = min(2, os.cpu_count() or 1)
 
 
 # -- small helpers -------------------------------------------------------------------------------
@@ -201,6 +222,33 @@ def deal_hands(
     return table
 
 
+@dataclass(frozen=True)
+class Deals:
+    """How many random hands "can I play?" has dealt for one ``setting`` (the top card, the
+    colour to match, the hand size and the seed). The hands themselves are ``deal_hands(...,
+    n, seed)``: dealing more keeps the first ones, and another setting starts again from none."""
+
+    setting: Hashable = None
+    n: int = 0
+
+    @property
+    def full(self) -> bool:
+        """True once ``MAX_DEALT`` hands are dealt: the deal buttons are then disabled."""
+        return self.n >= MAX_DEALT
+
+    def at(self, setting: Hashable) -> Deals:
+        """These deals if they are for ``setting``, else none dealt yet for it."""
+        return self if setting == self.setting else Deals(setting)
+
+    def more(self, count: int) -> Deals:
+        """``count`` more hands (at most ``MAX_DEALT`` in all)."""
+        return Deals(self.setting, min(MAX_DEALT, self.n + _check_count("count", count)))
+
+    def again(self) -> Deals:
+        """None dealt, same setting ("start again")."""
+        return Deals(self.setting)
+
+
 # -- 2. Your opening hand ------------------------------------------------------------------------
 def opening_hand_tables(hand_size: int = odds.HAND) -> pd.DataFrame:
     """How many wilds, action cards and different colours a hand of ``hand_size`` cards holds,
@@ -215,6 +263,22 @@ def opening_hand_tables(hand_size: int = odds.HAND) -> pd.DataFrame:
         [(measure, k, float(p)) for measure, dist in parts for k, p in dist.items()],
         columns=["measure", "count", "probability"],
     )
+
+
+def opening_summary(table: pd.DataFrame) -> dict[str, float]:
+    """The three figures above the opening-hand chart, from ``opening_hand_tables``: the chance
+    of at least one wild (``wilds``), of at least one action card (``actions``) and of all
+    four colours (``colors``)."""
+
+    def chance(measure: str, counts: Callable[[pd.Series], pd.Series]) -> float:
+        part = table[table["measure"] == measure]
+        return float(part.loc[counts(part["count"]), "probability"].sum())
+
+    return {
+        "wilds": chance("wilds", lambda count: count >= 1),
+        "actions": chance("actions", lambda count: count >= 1),
+        "colors": chance("colors", lambda count: count == 4),
+    }
 
 
 # -- 3. Should I challenge? ----------------------------------------------------------------------
@@ -250,6 +314,14 @@ def hand_worth(n: int) -> pd.DataFrame:
     table = pd.DataFrame({"points": list(dist), "probability": [float(p) for p in dist.values()]})
     table["cumulative"] = table["probability"].cumsum()
     return table
+
+
+def worth_summary(table: pd.DataFrame) -> tuple[float, int]:
+    """The average points of a hand and the median (half the hands are worth at most that),
+    from ``hand_worth``."""
+    mean = float((table["points"] * table["probability"]).sum())
+    median = int(table.loc[table["cumulative"] >= 0.5, "points"].iloc[0])
+    return mean, median
 
 
 # -- 5. How long is a game? ----------------------------------------------------------------------
@@ -386,6 +458,39 @@ def tournament(
     return table
 
 
+# -- the simulation board -----------------------------------------------------------------------
+def question(name: str, **kwargs: Any) -> Hashable:
+    """The board's key for ``<name>(**kwargs)``: the same question gives the same key."""
+    if name not in SIMULATIONS:
+        raise ValueError(f"{name!r} is not a simulation (known: {', '.join(SIMULATIONS)})")
+    return (name, tuple(sorted(kwargs.items())))
+
+
+def ask(
+    board: JobBoard,
+    name: str,
+    *,
+    workers: int = WORKERS,
+    owner: Hashable | None = None,
+    **kwargs: Any,
+) -> Job | None:
+    """The board's job answering ``<name>(**kwargs)`` (one of ``SIMULATIONS``): finished if
+    someone asked before, else running or waiting, with its progress. None when the board is
+    busy, or when ``owner`` (a session) already waits for its fair share of simulations. A job
+    dropped just as it was asked again (nobody had looked at it for a while) is asked once
+    more. Each call also tells the board that a reader still follows the job."""
+    key = question(name, **kwargs)
+
+    def work(progress: Progress) -> pd.DataFrame:
+        table: pd.DataFrame = globals()[name](**kwargs, workers=workers, progress=progress)
+        return table
+
+    job = board.submit(key, work, owner)
+    if job is not None and job.finished and job.state == ABANDONED:
+        job = board.submit(key, work, owner)
+    return job
+
+
 # -- formulas and snippets -----------------------------------------------------------------------
 #: Display formulas (LaTeX, no words: the words are in content/<lang>/lab.toml).
 FORMULAS: Final[dict[str, str]] = {
@@ -420,8 +525,7 @@ print(table.round(3).to_string(index=False))
 import random
 
 import pandas as pd
-from uno import Card, Color, odds
-from uno.engine import matches
+from uno import Card, Color, matches, odds
 
 top, color, hand_size, n = Card($top), Color[$color], $hand_size, $n
 deck = sorted(odds.unseen_cards(top).elements())

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from uno.academy.i18n import CONTENT_DIR, normalize_lang
-from uno.cards import FULL_DECK, Card, Kind, card_points
-from uno.engine import apply, is_bluff
+from uno.actions import Action, parse_action
+from uno.cards import FULL_DECK, Card, Kind, card_points, parse_card
+from uno.engine import apply, is_bluff, legal_actions, play_action
 from uno.errors import IllegalAction, UnoError
 from uno.rulebook import RULE_IDS
 from uno.rules import RuleSet
 from uno.scenario import load_scenario
 from uno.setup import HAND_SIZE, dealer_from_draw, first_turn
-from uno.state import GameState, Phase
+from uno.state import GameState
 
 __all__ = [
     "LESSONS_DIR",
@@ -34,6 +35,7 @@ __all__ = [
     "Verdict",
     "board_options",
     "judge_board",
+    "lesson_for_rule",
     "lesson_text",
     "lessons",
     "question_answer",
@@ -42,7 +44,6 @@ __all__ = [
 ]
 
 LESSONS_DIR: Final = CONTENT_DIR / "lessons"
-BOARD_KINDS: Final = ("play", "choice", "next_seat", "points", "dealer", "first_player")
 QUESTION_KINDS: Final = (
     "legal",
     "bluff",
@@ -163,7 +164,7 @@ def _check(lesson: Lesson) -> None:
     unknown = [r for r in lesson.rules if r not in RULE_IDS]
     if unknown:
         raise ValueError(f"{lesson.key}: unknown rule ids {unknown}")
-    if lesson.board.kind not in BOARD_KINDS:
+    if lesson.board.kind not in BOARDS:
         raise ValueError(f"{lesson.key}: unknown board kind {lesson.board.kind!r}")
     for q in lesson.quiz:
         if q.kind not in QUESTION_KINDS:
@@ -183,6 +184,16 @@ def lessons() -> tuple[Lesson, ...]:
 
 
 @cache
+def lesson_for_rule(rule: str) -> int | None:
+    """The number of the first lesson that teaches ``rule``, or None when no lesson does: the
+    one lookup behind every "see lesson N" link (refusals, tips, the teachers' page)."""
+    for lesson in lessons():
+        if rule in lesson.rules:
+            return lesson.number
+    return None
+
+
+@cache
 def lesson_text(lesson: Lesson, lang: str) -> tuple[str, dict[str, Any]]:
     """The explanation (Markdown) and the words (title, prompts, feedback) of a lesson, read
     once per language (the lessons page asks for every title on each run). Read-only."""
@@ -193,108 +204,222 @@ def lesson_text(lesson: Lesson, lang: str) -> tuple[str, dict[str, Any]]:
     return markdown, words
 
 
-# -- the board -------------------------------------------------------------------------------
+# -- the boards: one small class per kind ------------------------------------------------------
+
+
+class LessonBoard:
+    """A try-it board of one kind: what the learner may choose, how a choice is judged, and the
+    right choices. Choices are texts: an action in the engine's notation without its seat
+    (``play R7``, ``draw``, ``catch 1``, ``challenge``) or a seat number. A new kind is one
+    subclass added to ``BOARDS``, and one view function in ``uno.ui.lesson_view``."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.board = lesson.board
+        self.state = _scenario(lesson.board.scenario) if lesson.board.scenario else None
+
+    @property
+    def players(self) -> int:
+        """How many players the board shows."""
+        return self.state.n_players if self.state is not None else self.board.players
+
+    def options(self) -> list[str]:
+        """What the learner can choose (empty: a number is typed)."""
+        return [str(seat) for seat in range(self.players)]
+
+    def answer(self) -> str:
+        """The one right answer of boards that have one."""
+        raise ValueError(f"{self.lesson.key}: a {self.kind} board has several right answers")
+
+    def judge(self, choice: str, color: str | None = None) -> Verdict:
+        return Verdict(choice == self.answer())
+
+    def right_options(self) -> list[str]:
+        """Every choice the engine judges right (what "show me" plays)."""
+        return [self.answer()]
+
+
+class _MoveBoard(LessonBoard):
+    """A board where the learner makes a move on a situation: judged by the engine's
+    ``play_action`` and ``apply``, so an illegal move comes back with its reason and rule."""
+
+    @property
+    def learner(self) -> int:
+        assert self.state is not None
+        return self.state.turn if self.board.seat is None else self.board.seat
+
+    def action(self, choice: str, color: str | None) -> Action:
+        """The engine action a choice means (a wild's colour from ``color``)."""
+        assert self.state is not None
+        verb, _, rest = choice.partition(" ")
+        if verb == "play":
+            return play_action(self.state, self.learner, parse_card(rest), color=color)
+        return parse_action(f"{self.learner}: {choice}", self.state)
+
+    def moved(self, choice: str, color: str | None) -> GameState | Verdict:
+        """The state after the choice, or the refusal as a wrong verdict."""
+        assert self.state is not None
+        try:
+            return apply(self.state, self.action(choice, color))[0]
+        except IllegalAction as refusal:
+            return Verdict(False, refusal.reason, refusal.rule, refusal.params)
+
+    def right_options(self) -> list[str]:
+        return [o for o in self.options() if self.judge(o, _SHOW_ME_COLOR).right]
+
+
+#: The colour "show me" names when the right move is a wild (any colour is right).
+_SHOW_ME_COLOR: Final = "B"
+
+
+class PlayBoard(_MoveBoard):
+    """Play a card (or draw, pass, catch): every card of the hand can be tapped, so a wrong
+    card is refused with the engine's reason; ``goal`` says what is right: any legal move
+    (``legal``), only a card (``card``), a move that ends the round (``ends_round``), or
+    catching a player who forgot "Uno" (``catch``)."""
+
+    kind = "play"
+
+    def options(self) -> list[str]:
+        assert self.state is not None
+        state, seat, goal = self.state, self.learner, self.board.goal
+        options = [f"play {card}" for card in sorted(set(state.hands[seat]))]
+        if goal == "card":
+            return options
+        others = {
+            str(a).split(": ", 1)[1]
+            for a in legal_actions(state)
+            if a.seat == seat and a.verb in ("draw", "pass")
+        }
+        if goal == "catch":
+            options += [f"catch {s}" for s in range(state.n_players) if s != seat]
+        return options + sorted(others)
+
+    def judge(self, choice: str, color: str | None = None) -> Verdict:
+        after = self.moved(choice, color)
+        if isinstance(after, Verdict):
+            return after
+        if self.board.goal == "ends_round":
+            return Verdict(after.is_over, state=after)
+        if self.board.goal == "catch":
+            return Verdict(choice.startswith("catch"), state=after)
+        return Verdict(True, state=after)
+
+
+class ChoiceBoard(_MoveBoard):
+    """Choose between moves the engine allows (challenge or accept a Wild Draw Four); ``right``
+    names how the right one is computed."""
+
+    kind = "choice"
+
+    def options(self) -> list[str]:
+        assert self.state is not None
+        legal = {str(a).split(": ", 1)[1] for a in legal_actions(self.state)}
+        return [o for o in self.board.options if o in legal]
+
+    def answer(self) -> str:
+        assert self.state is not None
+        if self.board.right == "challenge_if_guilty":
+            assert self.state.challenge is not None
+            return "challenge" if self.state.challenge.guilty else "accept"
+        raise ValueError(f"unknown rule for the right choice: {self.board.right!r}")
+
+    def judge(self, choice: str, color: str | None = None) -> Verdict:
+        after = self.moved(choice, color)
+        if isinstance(after, Verdict):
+            return after
+        return Verdict(choice == self.answer(), state=after)
+
+    def right_options(self) -> list[str]:
+        return [self.answer()]
+
+
+class NextSeatBoard(LessonBoard):
+    """Whose turn is it after this card? (the board's ``action``)"""
+
+    kind = "next_seat"
+
+    def answer(self) -> str:
+        assert self.state is not None and self.board.action is not None
+        return str(apply(self.state, self.board.action)[0].turn)
+
+
+class PointsBoard(LessonBoard):
+    """How many points does the winner score? (a number typed)"""
+
+    kind = "points"
+
+    def options(self) -> list[str]:
+        return []
+
+    def answer(self) -> str:
+        assert self.state is not None and self.board.action is not None
+        return str(_round_points(self.state, (self.board.action,)))
+
+
+class DealerBoard(LessonBoard):
+    """Who deals? (each seat drew one of ``cards``, R-SETUP-2)"""
+
+    kind = "dealer"
+
+    @property
+    def players(self) -> int:
+        return len(self.board.cards)
+
+    def answer(self) -> str:
+        seats = dealer_from_draw(self.board.cards)
+        if len(seats) != 1:
+            raise ValueError(f"{self.lesson.key}: the dealer draw must have one winner")
+        return str(seats[0])
+
+
+class FirstPlayerBoard(LessonBoard):
+    """Who plays first, after this first card? (R-SETUP-3, R-SETUP-6)"""
+
+    kind = "first_player"
+
+    def answer(self) -> str:
+        assert self.board.first is not None
+        return str(first_turn(self.board.players, self.board.dealer, self.board.first)[0])
+
+
+#: Every board kind, by its name in the lesson files.
+BOARDS: Final[dict[str, type[LessonBoard]]] = {
+    cls.kind: cls
+    for cls in (PlayBoard, ChoiceBoard, NextSeatBoard, PointsBoard, DealerBoard, FirstPlayerBoard)
+}
+
+
+@cache
+def board_of(lesson: Lesson) -> LessonBoard:
+    """The lesson's try-it board (boards hold immutable states: sharing one is safe)."""
+    return BOARDS[lesson.board.kind](lesson)
 
 
 def board_state(lesson: Lesson) -> GameState | None:
-    return _scenario(lesson.board.scenario) if lesson.board.scenario else None
-
-
-def _learner(board: Board, state: GameState) -> int:
-    return state.turn if board.seat is None else board.seat
+    return board_of(lesson).state
 
 
 def board_options(lesson: Lesson) -> list[str]:
-    """What the learner can choose on the board: action texts (play kinds) or seat numbers."""
-    board = lesson.board
-    state = board_state(lesson)
-    if board.kind == "play":
-        assert state is not None
-        seat = _learner(board, state)
-        options = [f"play {card}" for card in sorted(set(state.hands[seat]))]
-        if board.goal == "card":  # "which card may I play?": the cards only
-            return options
-        if board.goal == "catch":
-            options += [f"catch {s}" for s in range(state.n_players) if s != seat]
-        if state.phase is Phase.DRAWN:
-            options.append("pass")
-        elif state.phase is Phase.PLAY:
-            options.append("draw")
-        return options
-    if board.kind == "choice":
-        return list(board.options)
-    if board.kind in ("next_seat", "first_player"):
-        n = state.n_players if state is not None else board.players
-        return [str(s) for s in range(n)]
-    if board.kind == "dealer":
-        return [str(s) for s in range(len(board.cards))]
-    return []  # points: a number is typed
-
-
-def _full_action(text: str, seat: int, color: str | None) -> str:
-    words = text.split()
-    if words[0] == "play" and Card(words[1]).is_wild:
-        words.append(color or "R")
-    return f"{seat}: {' '.join(words)}"
+    """What the learner can choose on the board."""
+    return board_of(lesson).options()
 
 
 def judge_board(lesson: Lesson, choice: str, color: str | None = None) -> Verdict:
     """Is the learner's choice right? Illegal moves come back with the engine's reason."""
-    board = lesson.board
-    state = board_state(lesson)
-    if board.kind in ("play", "choice"):
-        assert state is not None
-        seat = _learner(board, state)
-        try:
-            after, _ = apply(state, _full_action(choice, seat, color))
-        except IllegalAction as refusal:
-            return Verdict(False, refusal.reason, refusal.rule, refusal.params)
-        if board.kind == "choice":
-            return Verdict(choice == _right_choice(board, state), state=after)
-        if board.goal == "ends_round":
-            return Verdict(after.is_over, state=after)
-        if board.goal == "catch":
-            return Verdict(choice.startswith("catch"), state=after)
-        return Verdict(True, state=after)
-    return Verdict(choice == board_answer(lesson))
-
-
-def _right_choice(board: Board, state: GameState) -> str:
-    if board.right == "challenge_if_guilty":
-        assert state.challenge is not None
-        return "challenge" if state.challenge.guilty else "accept"
-    raise ValueError(f"unknown rule for the right choice: {board.right!r}")
+    return board_of(lesson).judge(choice, color)
 
 
 def board_answer(lesson: Lesson) -> str:
     """The right answer of boards with one answer (a seat, a number, an action)."""
-    board = lesson.board
-    state = board_state(lesson)
-    if board.kind == "choice":
-        assert state is not None
-        return _right_choice(board, state)
-    if board.kind == "next_seat":
-        assert state is not None and board.action is not None
-        return str(apply(state, board.action)[0].turn)
-    if board.kind == "points":
-        assert state is not None and board.action is not None
-        return str(_round_points(state, (board.action,)))
-    if board.kind == "dealer":
-        seats = dealer_from_draw(board.cards)
-        if len(seats) != 1:
-            raise ValueError(f"{lesson.key}: the dealer draw must have one winner")
-        return str(seats[0])
-    if board.kind == "first_player":
-        assert board.first is not None
-        return str(first_turn(board.players, board.dealer, board.first)[0])
-    raise ValueError(f"{lesson.key}: a {board.kind} board has several right answers")
+    return board_of(lesson).answer()
 
 
 def right_board_options(lesson: Lesson) -> list[str]:
     """Every option the engine judges right (what "show me" plays)."""
-    if lesson.board.kind in ("play",):
-        return [o for o in board_options(lesson) if judge_board(lesson, o).right]
-    return [board_answer(lesson)]
+    return board_of(lesson).right_options()
 
 
 # -- the quiz --------------------------------------------------------------------------------
@@ -411,14 +536,55 @@ def format_progress(done: list[int]) -> str:
 
 
 __all__ += [
-    "BOARD_KINDS",
+    "BOARDS",
     "COUNTS",
     "NUMERIC_KINDS",
     "QUESTION_KINDS",
+    "LessonBoard",
     "board_answer",
+    "board_of",
     "board_state",
     "format_progress",
     "parse_progress",
     "question_refusal",
     "scenario_of",
 ]
+
+
+# -- the learner's tries on a quiz question ---------------------------------------------------
+
+#: The right answer and its explanation come after this many wrong tries (or on request).
+REVEAL_AFTER: Final = 2
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A learner's tries on one question: the last answer given, the wrong tries so far,
+    whether it is answered right, whether the answer has been shown. A wrong answer is never a
+    pass: the learner tries again, and after ``REVEAL_AFTER`` wrong tries (or on request) the
+    right answer and its explanation are shown; choosing it then answers the question."""
+
+    given: str | None = None
+    wrong: int = 0
+    right: bool = False
+    shown: bool = False
+
+    def answer(self, given: str, correct: str) -> Attempt:
+        if self.right:
+            return self
+        if given == correct:
+            return replace(self, given=given, right=True)
+        wrong = self.wrong + 1
+        return replace(self, given=given, wrong=wrong, shown=self.shown or wrong >= REVEAL_AFTER)
+
+    def reveal(self) -> Attempt:
+        return replace(self, shown=True)
+
+
+def lesson_passed(board_right: bool, attempts: Mapping[str, Attempt], lesson: Lesson) -> bool:
+    """A lesson is passed when its board's move is right and every quiz question is answered
+    right (wrong answers are tries, never a pass)."""
+    return board_right and all(attempts.get(q.id, Attempt()).right for q in lesson.quiz)
+
+
+__all__ += ["REVEAL_AFTER", "Attempt", "lesson_passed"]

@@ -8,61 +8,80 @@ import binascii
 import json
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from uno.cards import Card, Color
+from uno.academy.table import TableSetup, read_table_setup
 from uno.errors import ScenarioError
-from uno.scenario import MAX_SCENARIO_BYTES, dump_scenario, load_scenario
+from uno.scenario import MAX_SCENARIO_BYTES, dump_scenario, load_scenario, scenario_data
 from uno.state import Event, GameState
 
 __all__ = [
     "MAX_SHARE_CHARS",
+    "MAX_TIMELINE",
     "Timeline",
     "build_scenario",
     "decode_share",
     "encode_share",
-    "md_escape",
-    "story_line",
+    "open_scenario",
+    "open_share",
+    "scenario_text",
 ]
 
 #: A share link carries the whole situation in ``?s=``; longer links are refused (browsers and
 #: chat apps cut long URLs, and a cap keeps a strange link from costing the server anything).
 MAX_SHARE_CHARS: Final = 8000
 _LINK_CHARS: Final = re.compile(r"^[A-Za-z0-9_-]+$")
-_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
 
 
-def md_escape(text: str) -> str:
-    """User text (a player's name) made inert for Streamlit's Markdown: no links, images,
-    emphasis or HTML can come out of it."""
-    return _MD_SPECIAL.sub(r"\\\1", text.replace("\n", " "))
+#: The most states a timeline keeps (a game of computer players alone can be endless, R-DRAW-4):
+#: the computer players stop there, and the page says so.
+MAX_TIMELINE: Final = 2000
 
 
 @dataclass(frozen=True)
 class Timeline:
     """Every state of the game so far; ``index`` is the one shown. ``events[i]`` is what led
-    from ``states[i]`` to ``states[i + 1]``. Undo and redo move ``index``; a new move drops what
-    was ahead of it (as in any editor)."""
+    from ``states[i]`` to ``states[i + 1]``, and ``people[i]`` whether a person made that move
+    (not a computer player). ``undo`` and ``redo`` move between a person's decisions: undo goes
+    back to the state where a person last decided (taking back the computer players' moves
+    after it too); ``goto`` reaches any state. A new move drops what was ahead (as in any
+    editor)."""
 
     states: tuple[GameState, ...]
     events: tuple[tuple[Event, ...], ...] = ()
     index: int = 0
+    people: tuple[bool, ...] = ()
 
     @classmethod
     def start(cls, state: GameState) -> Timeline:
-        return cls((state,), (), 0)
+        return cls((state,), (), 0, ())
 
     @property
     def current(self) -> GameState:
         return self.states[self.index]
 
-    def push(self, state: GameState, events: Sequence[Event]) -> Timeline:
+    @property
+    def full(self) -> bool:
+        """True when the timeline holds ``MAX_TIMELINE`` states (no computer move is added)."""
+        return self.index + 1 >= MAX_TIMELINE
+
+    def push(self, state: GameState, events: Sequence[Event], person: bool = False) -> Timeline:
         keep = self.index + 1
-        return Timeline(
-            (*self.states[:keep], state), (*self.events[: keep - 1], tuple(events)), keep
+        people = (
+            self.people if len(self.people) == len(self.events) else (False,) * len(self.events)
         )
+        return Timeline(
+            (*self.states[:keep], state),
+            (*self.events[: keep - 1], tuple(events)),
+            keep,
+            (*people[: keep - 1], person),
+        )
+
+    def _decisions(self) -> list[int]:
+        """The indexes of the states on which a person decided."""
+        return [i for i, person in enumerate(self.people) if person]
 
     @property
     def can_undo(self) -> bool:
@@ -73,10 +92,14 @@ class Timeline:
         return self.index < len(self.states) - 1
 
     def undo(self) -> Timeline:
-        return replace(self, index=max(0, self.index - 1))
+        """Back to the last decision a person made before the state shown (the start if none)."""
+        before = [i for i in self._decisions() if i < self.index]
+        return replace(self, index=before[-1] if before else 0)
 
     def redo(self) -> Timeline:
-        return replace(self, index=min(len(self.states) - 1, self.index + 1))
+        """Forward to the next state where a person decides again (or the end)."""
+        after = [i for i in self._decisions() if i > self.index]
+        return replace(self, index=after[0] if after else len(self.states) - 1)
 
     def goto(self, index: int) -> Timeline:
         return replace(self, index=max(0, min(len(self.states) - 1, index)))
@@ -86,17 +109,19 @@ class Timeline:
         return [event for step in self.events[: self.index] for event in step]
 
 
-def encode_share(state: GameState) -> str:
-    """The situation as a compact URL-safe text for ``?s=`` (JSON, zlib, base64url)."""
-    text = json.dumps(dump_scenario(state), ensure_ascii=False, separators=(",", ":"))
+def encode_share(state: GameState, table: Mapping[str, Any] | None = None) -> str:
+    """The situation as a compact URL-safe text for ``?s=`` (JSON, zlib, base64url); ``table``
+    (how the board shows it: computer players, hidden hands, the reader's seat) rides along in
+    the scenario's ``table`` field."""
+    data = dump_scenario(state)
+    if table:
+        data["table"] = dict(table)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     packed = zlib.compress(text.encode("utf-8"), 9)
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def decode_share(link: object) -> GameState:
-    """A state from a share link's ``s`` value; ScenarioError (code ``bad_link`` or
-    ``link_too_long``, or the scenario's own) for anything else. Never decompresses more than
-    a scenario file may hold."""
+def _unpack(link: object) -> bytes:
     if not isinstance(link, str) or not link:
         raise ScenarioError("bad_link", "s", "", "s: not a share link")
     if len(link) > MAX_SHARE_CHARS:
@@ -113,7 +138,36 @@ def decode_share(link: object) -> GameState:
         raise ScenarioError("bad_link", "s", link[:20], "s: not a share link") from None
     if len(raw) > MAX_SCENARIO_BYTES or inflater.unconsumed_tail or not inflater.eof:
         raise ScenarioError("bad_link", "s", link[:20], "s: the link is damaged or too large")
-    return load_scenario(raw)
+    if inflater.unused_data:
+        raise ScenarioError("bad_link", "s", link[:20], "s: the link has bytes after its data")
+    return raw
+
+
+def open_scenario(source: str | bytes | Mapping[str, Any]) -> tuple[GameState, TableSetup]:
+    """A scenario file (or its text) and how it asks to be shown (its ``table`` field)."""
+    data = scenario_data(source)
+    state = load_scenario(data)
+    return state, read_table_setup(data.get("table"), state.n_players)
+
+
+def open_share(link: object) -> tuple[GameState, TableSetup]:
+    """A share link's ``s`` value: the situation and how to show it. ScenarioError (code
+    ``bad_link`` or ``link_too_long``, or the scenario's own) for anything else. Never
+    decompresses more than a scenario file may hold."""
+    return open_scenario(_unpack(link))
+
+
+def decode_share(link: object) -> GameState:
+    """The situation of a share link (see ``open_share``)."""
+    return open_share(link)[0]
+
+
+def scenario_text(state: GameState, table: Mapping[str, Any] | None = None) -> str:
+    """The scenario file of a situation, with how to show it (``table``) when given."""
+    data = dump_scenario(state)
+    if table:
+        data["table"] = dict(table)
+    return json.dumps(data, ensure_ascii=False, indent=2)
 
 
 def _codes(text: str) -> list[str]:
@@ -150,60 +204,3 @@ def build_scenario(
     if draw_pile is not None and draw_pile.strip():
         data["draw_pile"] = _codes(draw_pile)
     return load_scenario(data)
-
-
-def story_line(event: Event, names: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
-    """The content key (``event.<type>``) and values to word one event; None for the ones the
-    story leaves out. Cards and colours come back as engine values for the view to word."""
-    values: dict[str, Any] = {}
-    for field, value in event.fields.items():
-        if field in ("seat", "target") and isinstance(value, int) and 0 <= value < len(names):
-            values["name" if field == "seat" else "other"] = names[value]
-        elif isinstance(value, Card | Color) or (
-            isinstance(value, int | str) and not isinstance(value, bool)
-        ):
-            values[field] = value
-    if event.type == "drew":
-        values["count"] = event.count
-        return f"event.drew.{event.reason}", values
-    if event.type == "challenged":
-        return ("event.challenged_guilty" if event.guilty else "event.challenged_innocent"), values
-    if event.type == "round_won":
-        return "event.round_won", values
-    if event.type == "game_won":
-        return "event.game_won", {"names": ", ".join(names[s] for s in event.seats)}
-    if event.type in ("dealt", "first_card"):
-        return None
-    return f"event.{event.type}", values
-
-
-def seat_strategies(controllers: Sequence[str]) -> list[Any]:
-    """One strategy per seat for the sandbox: bots play theirs; human seats never act on their
-    own (they neither catch nor jump in automatically)."""
-    from uno.bots import Strategy, make_strategy
-
-    return [
-        Strategy(catch=0.0, jump=0.0) if name == "human" else make_strategy(name)
-        for name in controllers
-    ]
-
-
-def next_bot_action(state: GameState, controllers: Sequence[str], rng: Any) -> Any:
-    """The next move a bot makes now: a bot catching or jumping in, or the move of a bot whose
-    turn it is; None when the game waits for a human (or is over)."""
-    from uno.bots import reaction
-    from uno.engine import Table
-
-    if state.is_over:
-        return None
-    strategies = seat_strategies(controllers)
-    t = Table.from_state(state, record=False)
-    action = reaction(t, strategies, rng)
-    if action is not None:
-        return action
-    if controllers[t.turn] != "human":
-        return strategies[t.turn].decide(t, rng)
-    return None
-
-
-__all__ += ["next_bot_action", "seat_strategies"]

@@ -1,6 +1,6 @@
-"""The score pad: check a round's points and keep a game's scores in SQLite (R-SCORE-1..3).
+"""The score pad: check a round's points and keep a game's scores (R-SCORE-1..3).
 
-Pure logic and storage, no Streamlit. Three layers:
+Pure logic, no Streamlit, no storage (``uno.academy.store`` keeps games). Two layers:
 
 - **Round checker**: ``parse_hand("R7 WD4 gs")`` reads card codes (any case, spaces or commas
   between them) and names every token it cannot read; ``check_round`` adds up the losing hands
@@ -10,25 +10,16 @@ Pure logic and storage, no Streamlit. Three layers:
   with ``ScoreInputError`` (a stable ``.code`` for the page to translate). Winners follow the
   engine: standard scoring, the first to reach the target wins (R-SCORE-2); "lowest" scoring,
   when somebody reaches the target the lowest total wins and ties share the win (R-SCORE-3).
-- **Store**: ``ScoreStore(path)`` keeps games in an SQLite file (WAL, synchronous=FULL, one
-  transaction per change). Every game has a ``version`` that each change increments; every write
-  takes the version the caller last saw and raises ``StaleGame`` when somebody else changed the
-  game in between (optimistic concurrency). An unreadable file raises ``StoreError``.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import sqlite3
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from uno.cards import DECK_COUNTS, Card, Kind, card_points, parse_card
@@ -39,7 +30,6 @@ from uno.setup import check_names
 
 __all__ = [
     "DEFAULT_TARGET",
-    "ENV_DB",
     "MAX_NAME",
     "MAX_PLAYERS",
     "MAX_POINTS",
@@ -47,21 +37,15 @@ __all__ = [
     "METHODS",
     "MIN_PLAYERS",
     "MIN_TARGET",
-    "SCHEMA_VERSION",
     "Game",
-    "GameNotFound",
     "Hand",
     "KindTotal",
     "Method",
     "Round",
     "RoundCheck",
     "ScoreInputError",
-    "ScoreStore",
-    "StaleGame",
-    "StoreError",
     "add_round",
     "check_round",
-    "default_db_path",
     "game_csv",
     "hand_points",
     "new_game",
@@ -90,9 +74,6 @@ MAX_TARGET: Final = 100_000
 MAX_HAND_CARDS: Final = 108  # a hand never holds more than the deck
 MAX_HAND_TEXT: Final = 2_000  # characters typed for one hand
 
-ENV_DB: Final = "UNO_ACADEMY_DB"
-SCHEMA_VERSION: Final = 1
-
 
 # -- errors -----------------------------------------------------------------------------------
 
@@ -108,38 +89,6 @@ class ScoreInputError(UnoError, ValueError):
         self.value = value
         self.params = params
         super().__init__(f"{code}: {field} = {value!r}")
-
-
-class StoreError(UnoError):
-    """The score file cannot be used. ``.code``: ``"cannot_open"`` (no such folder, no
-    permission), ``"corrupt"`` (not an SQLite file, damaged, or not ours), ``"too_new"`` (written
-    by a newer version of the app), ``"busy"`` (locked by another program for too long)."""
-
-    def __init__(self, code: str, path: Path, detail: str = ""):
-        self.code = code
-        self.path = path
-        self.detail = detail
-        super().__init__(f"{code}: {path}" + (f" ({detail})" if detail else ""))
-
-
-class StaleGame(UnoError):
-    """The game changed since the caller read it (``.current`` is its version now), or was
-    deleted (``.current`` is None). Nothing was written: reload and try again."""
-
-    def __init__(self, game_id: int, expected: int, current: int | None):
-        self.game_id = game_id
-        self.expected = expected
-        self.current = current
-        state = "deleted" if current is None else f"now version {current}"
-        super().__init__(f"game {game_id} changed: expected version {expected}, {state}")
-
-
-class GameNotFound(UnoError, LookupError):
-    """No saved game has this id."""
-
-    def __init__(self, game_id: int):
-        self.game_id = game_id
-        super().__init__(f"no game {game_id}")
 
 
 # -- round checker ----------------------------------------------------------------------------
@@ -327,7 +276,8 @@ class Round:
 
 @dataclass(frozen=True)
 class Game:
-    """A score pad. ``id``, ``version``, ``created`` and ``updated`` are set by the store."""
+    """A score pad. ``id``, ``version``, ``created``, ``updated`` and ``access`` are set by the
+    store (``uno.academy.store``)."""
 
     players: tuple[str, ...]
     target: int = DEFAULT_TARGET
@@ -337,6 +287,8 @@ class Game:
     version: int = 0
     created: str = ""
     updated: str = ""
+    #: How the reader reaches a stored game: "owner", "link" (a share link) or "class".
+    access: str = field(default="", compare=False)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -506,360 +458,3 @@ def game_csv(game: Game, *, round_label: str = "round", winner_label: str = "win
         winner = _csv_text(game.players[rnd.winner])
         writer.writerow([number, winner, *totals[number]])
     return out.getvalue().encode("utf-8-sig")
-
-
-# -- storage ----------------------------------------------------------------------------------
-
-
-def default_db_path(environ: Mapping[str, str] | None = None) -> Path:
-    """``$UNO_ACADEMY_DB`` if set; else ``$XDG_DATA_HOME/uno-academy/scores.sqlite3``; else
-    ``~/.local/share/uno-academy/scores.sqlite3``."""
-    env = os.environ if environ is None else environ
-    explicit = env.get(ENV_DB, "").strip()
-    if explicit:
-        return Path(explicit).expanduser()
-    xdg = env.get("XDG_DATA_HOME", "").strip()
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
-    return base / "uno-academy" / "scores.sqlite3"
-
-
-def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
-    """Schema 1: games, their players, rounds and the points of each seat in each round."""
-    conn.execute(
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            target INTEGER NOT NULL CHECK (target BETWEEN 1 AND 100000),
-            method TEXT NOT NULL CHECK (method IN ('standard', 'lowest')),
-            version INTEGER NOT NULL CHECK (version >= 1),
-            created TEXT NOT NULL,
-            updated TEXT NOT NULL
-        )"""
-    )
-    conn.execute(
-        """CREATE TABLE players (
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 9),
-            name TEXT NOT NULL,
-            PRIMARY KEY (game_id, seat)
-        ) WITHOUT ROWID"""
-    )
-    conn.execute(
-        """CREATE TABLE rounds (
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            number INTEGER NOT NULL CHECK (number >= 1),
-            winner INTEGER NOT NULL CHECK (winner BETWEEN 0 AND 9),
-            PRIMARY KEY (game_id, number)
-        ) WITHOUT ROWID"""
-    )
-    conn.execute(
-        """CREATE TABLE round_points (
-            game_id INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 9),
-            points INTEGER NOT NULL CHECK (points BETWEEN 0 AND 10000),
-            PRIMARY KEY (game_id, number, seat),
-            FOREIGN KEY (game_id, number) REFERENCES rounds (game_id, number) ON DELETE CASCADE
-        ) WITHOUT ROWID"""
-    )
-    conn.execute("CREATE INDEX games_by_update ON games (updated DESC, id DESC)")
-
-
-#: ``MIGRATIONS[n]`` turns schema ``n - 1`` into schema ``n``. To change the schema: write
-#: ``_migrate_1_to_2(conn)`` (ALTER TABLE / new tables / data copies; no COMMIT inside), add
-#: ``2: _migrate_1_to_2`` here and set ``SCHEMA_VERSION = 2``. Each step runs in the same
-#: transaction as the ``user_version`` it sets, so a crash never leaves a half-migrated file.
-MIGRATIONS: Final[dict[int, Callable[[sqlite3.Connection], None]]] = {1: _migrate_0_to_1}
-
-_CORRUPT_NAMES: Final = frozenset({"SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_FORMAT"})
-_BUSY_NAMES: Final = frozenset({"SQLITE_BUSY", "SQLITE_LOCKED"})
-_OPEN_NAMES: Final = frozenset(
-    {"SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_FULL"}
-)
-
-
-def _store_error(exc: BaseException, path: Path) -> StoreError:
-    name = str(getattr(exc, "sqlite_errorname", "") or "")
-    base = "_".join(name.split("_")[:2])  # SQLITE_IOERR_SHORT_READ -> SQLITE_IOERR
-    if base in _BUSY_NAMES:
-        code = "busy"
-    elif base in _OPEN_NAMES or isinstance(exc, OSError):
-        code = "cannot_open"
-    else:  # SQLITE_NOTADB, SQLITE_CORRUPT, a foreign schema, ...
-        code = "corrupt"
-    return StoreError(code, path, f"{name or type(exc).__name__}: {exc}")
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-class ScoreStore:
-    """Saved games in an SQLite file. Open one per thread (or per script run); close it, or use
-    it in a ``with`` block. Every change is one transaction and takes the game's version."""
-
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0):
-        self.path = Path(path) if path is not None else default_db_path()
-        self._conn: sqlite3.Connection | None = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
-            raise _store_error(exc, self.path) from exc
-        self._conn = conn
-        try:
-            self._open()
-        except StoreError:
-            self.close()
-            raise
-        except (sqlite3.Error, OSError) as exc:
-            self.close()
-            raise _store_error(exc, self.path) from exc
-
-    # -- connection, transactions, schema ----------------------------------------------------
-    @property
-    def conn(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise StoreError("cannot_open", self.path, "the store is closed")
-        return self._conn
-
-    def _open(self) -> None:
-        conn = self.conn
-        # Check first, so that a damaged file is refused before anything is written to it.
-        check = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
-            raise StoreError("corrupt", self.path, f"quick_check: {check}")
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise StoreError("cannot_open", self.path, f"journal_mode is {mode}, not wal")
-        conn.execute("PRAGMA synchronous = FULL")  # a confirmed change survives a power cut too
-        conn.execute("PRAGMA foreign_keys = ON")
-        self._migrate()
-
-    def _migrate(self) -> None:
-        if self.schema_version() == SCHEMA_VERSION:
-            return
-        with self._write() as conn:
-            # Read again inside the write lock: another process may have migrated meanwhile.
-            version = self.schema_version()
-            if version > SCHEMA_VERSION:
-                raise StoreError("too_new", self.path, f"schema {version} > {SCHEMA_VERSION}")
-            if version < 0:
-                raise StoreError("corrupt", self.path, f"schema {version}")
-            for step in range(version + 1, SCHEMA_VERSION + 1):
-                MIGRATIONS[step](conn)
-                conn.execute(f"PRAGMA user_version = {step:d}")
-
-    def schema_version(self) -> int:
-        """The file's schema version (``PRAGMA user_version``; 0 for a new file)."""
-        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
-
-    def journal_mode(self) -> str:
-        return str(self.conn.execute("PRAGMA journal_mode").fetchone()[0])
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction. ``BEGIN IMMEDIATE`` takes the write lock first, so the version
-        check and the write see the same game, even across processes."""
-        conn = self.conn
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise _store_error(exc, self.path) from exc
-        try:
-            yield conn
-            conn.execute("COMMIT")
-        except BaseException as exc:
-            if conn.in_transaction:
-                with suppress(sqlite3.Error):  # the connection may be gone already
-                    conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise _store_error(exc, self.path) from exc
-            raise
-
-    @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        """One read transaction: every query inside sees the same snapshot."""
-        conn = self.conn
-        try:
-            conn.execute("BEGIN")
-            try:
-                yield conn
-            finally:
-                if conn.in_transaction:
-                    conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise _store_error(exc, self.path) from exc
-
-    def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-
-    def __enter__(self) -> ScoreStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    # -- reading ------------------------------------------------------------------------------
-    def _games(self, conn: sqlite3.Connection, game_id: int | None) -> list[Game]:
-        where, args = ("WHERE id = ?", (game_id,)) if game_id is not None else ("", ())
-        sub = "WHERE game_id = ?" if game_id is not None else ""
-        games = conn.execute(
-            f"SELECT id, target, method, version, created, updated FROM games {where} "
-            "ORDER BY updated DESC, id DESC",
-            args,
-        ).fetchall()
-        names: dict[int, list[tuple[int, str]]] = {}
-        for gid, seat, name in conn.execute(
-            f"SELECT game_id, seat, name FROM players {sub} ORDER BY game_id, seat", args
-        ):
-            names.setdefault(gid, []).append((seat, name))
-        winners: dict[int, list[tuple[int, int]]] = {}
-        for gid, number, winner in conn.execute(
-            f"SELECT game_id, number, winner FROM rounds {sub} ORDER BY game_id, number", args
-        ):
-            winners.setdefault(gid, []).append((number, winner))
-        points: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for gid, number, seat, value in conn.execute(
-            f"SELECT game_id, number, seat, points FROM round_points {sub} "
-            "ORDER BY game_id, number, seat",
-            args,
-        ):
-            points.setdefault((gid, number), []).append((seat, value))
-        return [
-            self._assemble(row, names.get(row[0], []), winners.get(row[0], []), points)
-            for row in games
-        ]
-
-    def _assemble(
-        self,
-        row: tuple[int, int, str, int, str, str],
-        names: list[tuple[int, str]],
-        winners: list[tuple[int, int]],
-        points: Mapping[tuple[int, int], list[tuple[int, int]]],
-    ) -> Game:
-        gid, target, method, version, created, updated = row
-        n = len(names)
-        bad = not MIN_PLAYERS <= n <= MAX_PLAYERS or [s for s, _ in names] != list(range(n))
-        rounds: list[Round] = []
-        for expected, (number, winner) in enumerate(winners, start=1):
-            seats = points.get((gid, number), [])
-            bad = bad or number != expected or not 0 <= winner < n
-            bad = bad or [s for s, _ in seats] != list(range(n))
-            rounds.append(Round(winner, tuple(v for _, v in seats)))
-        if bad or method not in METHODS:
-            raise StoreError("corrupt", self.path, f"game {gid} is inconsistent")
-        return Game(
-            players=tuple(name for _, name in names),
-            target=target,
-            method=_check_method(method),
-            rounds=tuple(rounds),
-            id=gid,
-            version=version,
-            created=created,
-            updated=updated,
-        )
-
-    def load_game(self, game_id: int) -> Game:
-        """One saved game; GameNotFound if there is none with this id."""
-        with self._read() as conn:
-            found = self._games(conn, game_id)
-        if not found:
-            raise GameNotFound(game_id)
-        return found[0]
-
-    def list_games(self) -> list[Game]:
-        """Every saved game, the most recently changed first."""
-        with self._read() as conn:
-            return self._games(conn, None)
-
-    # -- writing ------------------------------------------------------------------------------
-    def create_game(
-        self,
-        players: Sequence[object],
-        target: object = DEFAULT_TARGET,
-        method: object = "standard",
-    ) -> Game:
-        """Save a new game (inputs checked as by ``new_game``); it starts at version 1."""
-        game = new_game(players, target, method)
-        now = _now()
-        with self._write() as conn:
-            cursor = conn.execute(
-                "INSERT INTO games (target, method, version, created, updated) "
-                "VALUES (?, ?, 1, ?, ?)",
-                (game.target, game.method, now, now),
-            )
-            gid = cursor.lastrowid
-            assert gid is not None
-            conn.executemany(
-                "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
-                [(gid, seat, name) for seat, name in enumerate(game.players)],
-            )
-        return replace(game, id=gid, version=1, created=now, updated=now)
-
-    def _current(self, conn: sqlite3.Connection, game_id: int, version: int) -> Game:
-        found = self._games(conn, game_id)
-        if not found:
-            raise StaleGame(game_id, version, None)
-        if found[0].version != version:
-            raise StaleGame(game_id, version, found[0].version)
-        return found[0]
-
-    def _bump(self, conn: sqlite3.Connection, game: Game) -> Game:
-        assert game.id is not None
-        now = _now()
-        cursor = conn.execute(
-            "UPDATE games SET version = version + 1, updated = ? WHERE id = ? AND version = ?",
-            (now, game.id, game.version),
-        )
-        if cursor.rowcount != 1:  # pragma: no cover - the write lock makes this impossible
-            raise StaleGame(game.id, game.version, None)
-        return replace(game, version=game.version + 1, updated=now)
-
-    def add_round(self, game_id: int, version: int, rnd: Round) -> Game:
-        """Save one more round. StaleGame if the game is no longer at ``version``."""
-        with self._write() as conn:
-            game = self._current(conn, game_id, version)
-            new = add_round(game, rnd)
-            number = len(new.rounds)
-            conn.execute(
-                "INSERT INTO rounds (game_id, number, winner) VALUES (?, ?, ?)",
-                (game_id, number, rnd.winner),
-            )
-            conn.executemany(
-                "INSERT INTO round_points (game_id, number, seat, points) VALUES (?, ?, ?, ?)",
-                [(game_id, number, seat, value) for seat, value in enumerate(rnd.points)],
-            )
-            return self._bump(conn, new)
-
-    def undo_round(self, game_id: int, version: int) -> Game:
-        """Remove the last round."""
-        with self._write() as conn:
-            game = self._current(conn, game_id, version)
-            new = undo_round(game)
-            conn.execute(
-                "DELETE FROM rounds WHERE game_id = ? AND number = ?", (game_id, len(game.rounds))
-            )
-            return self._bump(conn, new)
-
-    def rename_players(self, game_id: int, version: int, names: Sequence[object]) -> Game:
-        """Give the players new names (all at once: they must stay different)."""
-        with self._write() as conn:
-            game = self._current(conn, game_id, version)
-            new = rename_players(game, names)
-            conn.executemany(
-                "UPDATE players SET name = ? WHERE game_id = ? AND seat = ?",
-                [(name, game_id, seat) for seat, name in enumerate(new.players)],
-            )
-            return self._bump(conn, new)
-
-    def delete_game(self, game_id: int, version: int) -> None:
-        """Delete a game and its rounds."""
-        with self._write() as conn:
-            self._current(conn, game_id, version)
-            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
-
-    def integrity_check(self) -> str:
-        """``"ok"`` when SQLite finds nothing wrong with the file."""
-        return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])

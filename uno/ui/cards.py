@@ -10,17 +10,22 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Final, Literal
 
 from uno.academy.i18n import card_label, t
 from uno.cards import Card, Color, Kind
+from uno.ui.charts import BLUE, GREEN, VERMILION
 
 __all__ = [
     "COLOR_FILL",
     "COLOR_SHAPE",
     "SIZES",
+    "CardState",
     "card_html",
     "card_label",
+    "card_svg",
+    "card_uri",
     "cards_html",
     "color_badge_html",
     "show_cards",
@@ -34,10 +39,10 @@ SIZES: Final[dict[str, int]] = {"sm": 56, "md": 84, "lg": 124, "xl": 168}
 
 # Okabe-Ito hues: told apart by most colour-blind readers, and each also has its own shape.
 COLOR_FILL: Final[dict[Color, str]] = {
-    Color.R: "#D55E00",
-    Color.Y: "#F0C419",
-    Color.G: "#009E73",
-    Color.B: "#0072B2",
+    Color.R: VERMILION,
+    Color.Y: "#F0C419",  # a deeper yellow than the charts' YELLOW: white ink must read on it
+    Color.G: GREEN,
+    Color.B: BLUE,
 }
 COLOR_INK: Final[dict[Color, str]] = {
     Color.R: "#FFFFFF",
@@ -89,21 +94,13 @@ def _face_text(card: Card) -> str:
     }[kind]
 
 
-def card_html(
-    card: Card | None,
-    lang: str,
-    *,
-    size: Size = "md",
-    state: CardState = "normal",
-    named: Color | None = None,
-    caption: bool = False,
-) -> str:
-    """One card as HTML (a figure holding an SVG). ``card=None`` or ``state="back"`` draws the
-    back of a card (a hidden hand). ``named`` is the colour named for a wild on the pile."""
-    width = SIZES[size]
+@cache
+def card_svg(card: Card | None, named: Color | None = None) -> str:
+    """One card as an SVG drawing (``None``: the back of a card). ``named`` is the colour
+    named for a wild on the pile. Built only from engine values: no text from anyone."""
+    back = card is None
+    width = SIZES["md"]
     height = round(width * 1.5)
-    back = card is None or state == "back"
-    label = t("card.back", lang) if back or card is None else card_label(card, lang, named)
     w, h = 100.0, 150.0  # the drawing's own units; the SVG scales to `width`
     parts: list[str] = []
     if back or card is None:
@@ -165,13 +162,39 @@ def card_html(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" '
         f'width="{width}" height="{height}">{"".join(parts)}</svg>'
     )
+    return svg
+
+
+@cache
+def card_uri(card: Card | None, named: Color | None = None) -> str:
+    """The card's SVG as a data URI, for an ``<img>`` (the table component, st.html)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(card_svg(card, named).encode()).decode()
+
+
+def card_html(
+    card: Card | None,
+    lang: str,
+    *,
+    size: Size = "md",
+    state: CardState = "normal",
+    named: Color | None = None,
+    caption: bool = False,
+) -> str:
+    """One card as HTML (a figure holding an SVG). ``card=None`` or ``state="back"`` draws the
+    back of a card (a hidden hand). ``named`` is the colour named for a wild on the pile."""
+    width = SIZES[size]
+    height = round(width * 1.5)
+    back = card is None or state == "back"
+    label = t("card.back", lang) if back or card is None else card_label(card, lang, named)
     safe_label = html.escape(label)
     cap = f'<figcaption class="uno-cap">{safe_label}</figcaption>' if caption else ""
+    uri = card_uri(None if back else card, None if back else named)
+    image = f'<img src="{uri}" width="{width}" height="{height}" alt="{safe_label}">'
     return (
         f'<figure class="uno-card uno-{state}" role="img" aria-label="{safe_label}" '
         f'title="{safe_label}" data-card="{"back" if back or card is None else card}" '
         f'style="width:{max(width, 96) if caption else width}px">'
-        f"{_img(svg, width, height, safe_label)}{cap}</figure>"
+        f"{image}{cap}</figure>"
     )
 
 

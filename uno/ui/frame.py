@@ -13,10 +13,27 @@ from typing import Final
 import streamlit as st
 
 from uno.academy.i18n import LANGS, normalize_lang, t
+from uno.ui.device import device_token
 
 __all__ = ["PAGES", "Page", "frame", "page_by_id"]
 
+#: Every page: the label of a checkbox, a radio button, a chosen option or a link on the page
+#: wraps onto more lines, never cut ("7 — обмен картами, 0 — все переда…", "Lesso").
+_CSS: Final = """<style>
+[data-testid="stCheckbox"] .stMarkdownEllipsis,[data-testid="stCheckbox"] .stMarkdownEllipsis p,
+[data-testid="stRadio"] .stMarkdownEllipsis,[data-testid="stRadio"] .stMarkdownEllipsis p,
+[data-testid="stMain"] [data-testid="stPageLink-NavLink"] span,
+[data-testid="stMain"] [data-testid="stPageLink-NavLink"] p{
+  white-space:normal;overflow:visible;text-overflow:clip;overflow-wrap:normal}
+[data-testid="stMultiSelectTagsContainer"] [role="group"],
+[data-testid="stMultiSelectTagsContainer"] [role="group"] span{
+  white-space:normal;overflow:visible;height:auto;max-width:100%}
+</style>"""
 SESSION_KEY: Final = "lang"
+#: The pages that keep something for this browser (progress, a class, score pads, a room seat)
+#: and so mount the device component. The lab does not: a component's state in the page
+#: stops its simulation polls from ending with their charts (Streamlit 1.67).
+DEVICE_PAGES: Final = frozenset({"lessons", "scoring", "classroom", "teachers"})
 WIDGET_KEY: Final = "lang_widget"
 
 
@@ -72,7 +89,8 @@ def frame(page_id: str) -> str:
     page = page_by_id(page_id)
     title = t("app.title", lang)
     page_title = title if page.id == "home" else f"{t(f'nav.{page.id}', lang)} · {title}"
-    st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state="expanded")
+    st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state="auto")
+    st.html(_CSS)
     with st.sidebar:
         st.session_state[WIDGET_KEY] = lang  # re-seed the widget from the plain key
         st.selectbox(
@@ -82,6 +100,8 @@ def frame(page_id: str) -> str:
             format_func=lambda code: t("frame.language_name", code),
             on_change=_on_lang_change,
         )
+        if page_id in DEVICE_PAGES:
+            device_token()  # this browser's token, for progress and saved games (draws nothing)
         st.markdown(f"**{t('frame.menu', lang)}**")
         for item in PAGES:
             st.page_link(

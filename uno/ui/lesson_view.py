@@ -8,30 +8,42 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, Final
 
 import streamlit as st
 
-from uno.academy.i18n import t
+import uno
+from uno.academy import store as db
+from uno.academy.i18n import card_label, join_words, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
+    Attempt,
+    ChoiceBoard,
     Lesson,
+    LessonBoard,
+    PlayBoard,
     Question,
     Verdict,
-    board_answer,
-    board_options,
-    board_state,
-    judge_board,
+    board_of,
+    format_progress,
+    lesson_passed,
     lesson_text,
+    lessons,
+    parse_progress,
     question_answer,
     question_options,
     question_refusal,
-    right_board_options,
     scenario_of,
 )
-from uno.cards import Card, Color
+from uno.academy.table import TableView, table_model
+from uno.cards import Card
+from uno.errors import ScenarioError
 from uno.state import GameState, Phase
-from uno.ui.cards import card_label, color_badge_html, show_cards
+from uno.ui.cards import color_badge_html, show_cards
+from uno.ui.device import current_device
+from uno.ui.table import show_table
+from uno.ui.words import inert
 
 CARD_ROW = re.compile(r"^\[\[([A-Za-z0-9 ]+)\]\]$")
 DEFAULT_NAMES = ("Ana", "Ben", "Léa", "Max")
@@ -134,89 +146,188 @@ def _feedback(verdict: Verdict, right_text: str, wrong_text: str, lang: str) -> 
         st.warning(f"**{t('lessons.wrong', lang)}** {wrong_text}")
 
 
+# -- the boards: one view function per kind ---------------------------------------------------
+
+
+def _situation_after_move(board: LessonBoard, names: list[str], lang: str) -> None:
+    """next_seat, points: the situation, then the card just played (and the hands left)."""
+    state, action = board.state, board.board.action
+    assert state is not None and action is not None
+    mover = int(action.split(":")[0])
+    _table(state, lang, mover, board.board.show_hands)
+    st.caption(t("lessons.plays", lang, name=names[mover]))
+    show_cards([Card(action.split()[-1])], lang, caption=True)
+    if board.kind == "points":
+        for seat in range(state.n_players):
+            if seat != mover:
+                st.caption(t("lessons.hand_of", lang, name=names[seat]))
+                show_cards(sorted(state.hands[seat]), lang, size="sm", caption=True)
+
+
+def _situation_dealer(board: LessonBoard, names: list[str], lang: str) -> None:
+    """dealer: the card each player drew."""
+    cards = board.board.cards
+    for seat, (col, code) in enumerate(zip(st.columns(len(cards)), cards, strict=True)):
+        with col:
+            st.caption(t("lessons.dealer_draw", lang, name=names[seat]))
+            show_cards([Card(code)], lang, caption=True)
+
+
+def _situation_first_player(board: LessonBoard, names: list[str], lang: str) -> None:
+    """first_player: who dealt, and the first card turned up."""
+    assert board.board.first is not None
+    st.caption(t("lessons.dealer_is", lang, name=names[board.board.dealer]))
+    st.caption(t("lessons.first_card", lang))
+    show_cards([Card(board.board.first)], lang, caption=True)
+
+
+def _choose(answer_key: str, option: str) -> None:
+    st.session_state[answer_key] = option
+
+
+def _choose_number(answer_key: str, number_key: str) -> None:
+    st.session_state[answer_key] = str(int(st.session_state.get(number_key) or 0))
+
+
+def _options(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    """The answers as buttons (a seat, a player), or a number to type."""
+    key = answer_key.removesuffix("_answer")
+    options = board.options()
+    if not options:
+        st.number_input(
+            t("lessons.answer_number", lang),
+            min_value=0,
+            max_value=10_000,
+            step=1,
+            key=f"{key}_number",
+        )
+        st.button(
+            t("lessons.check", lang),
+            key=f"{key}_submit",
+            on_click=_choose_number,
+            args=(answer_key, f"{key}_number"),
+        )
+        return
+    columns = st.columns(min(len(options), 6))
+    for i, option in enumerate(options):
+        columns[i % len(columns)].button(
+            option_label(option, names, lang, words),
+            key=f"{key}_opt_{option}",
+            width="stretch",
+            on_click=_choose,
+            args=(answer_key, option),
+        )
+
+
+def _on_table(board: LessonBoard, answer_key: str, text: str) -> None:
+    """A move on the lesson's table: the learner's answer (a card with its colour, a draw, a
+    catch, a challenge), judged below by the board."""
+    assert board.state is not None
+    try:
+        action = uno.parse_action(text, board.state)
+    except uno.NotationError:
+        return
+    if action.verb == "play" and action.card is not None:
+        st.session_state[answer_key] = f"play {action.card}"
+        st.session_state[f"{answer_key}_color"] = action.color.name if action.color else None
+    else:
+        st.session_state[answer_key] = text.split(": ", 1)[-1]
+        st.session_state[f"{answer_key}_color"] = None
+    st.session_state[f"{answer_key}_version"] = (
+        int(st.session_state.get(f"{answer_key}_version", 0)) + 1
+    )
+
+
+def _move_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    """play, choice: the situation on the game table, where the learner makes the move. The
+    cards are not lit (that would give the answer away); a refused card is explained at the
+    hand, with its rule and lesson."""
+    assert isinstance(board, PlayBoard | ChoiceBoard) and board.state is not None
+    state = board.state
+    view = TableView(
+        acting=frozenset({board.learner}),
+        hand=board.learner,
+        bots=(None,) * state.n_players,
+        face_up=frozenset(board.board.show_hands),
+        lit=False,
+        draw=board.kind == "play" and board.board.goal != "card",
+    )
+    model = table_model(
+        state,
+        view,
+        lang,
+        names=names,
+        version=int(st.session_state.get(f"{answer_key}_version", 0)),
+    )
+    show_table(
+        model,
+        key=f"{answer_key}_table",
+        on_action=lambda text, version: _on_table(board, answer_key, text),
+    )
+
+
+def _after_move_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    """next_seat, points: the situation, the card just played (and the hands left), then the
+    learner answers with a seat or a number."""
+    _situation_after_move(board, names, lang)
+    _options(board, names, lang, words, answer_key)
+
+
+def _dealer_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    _situation_dealer(board, names, lang)
+    _options(board, names, lang, words, answer_key)
+
+
+def _first_player_board(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
+) -> None:
+    _situation_first_player(board, names, lang)
+    _options(board, names, lang, words, answer_key)
+
+
+#: How each board kind is drawn and answered (a new kind adds one line here, and one class in
+#: ``uno.academy.lessons.BOARDS``).
+BOARD_VIEWS: dict[str, Callable[[LessonBoard, list[str], str, dict[str, Any], str], None]] = {
+    "play": _move_board,
+    "choice": _move_board,
+    "next_seat": _after_move_board,
+    "points": _after_move_board,
+    "dealer": _dealer_board,
+    "first_player": _first_player_board,
+}
+
+
 def show_board(
     lesson: Lesson, lang: str, words: dict[str, Any], on_right: Callable[[], None]
 ) -> None:
-    board = lesson.board
+    board = board_of(lesson)
     key = f"lesson_{lesson.key}"
-    state = board_state(lesson)
-    count = (
-        state.n_players
-        if state is not None
-        else (len(board.cards) if board.kind == "dealer" else board.players)
-    )
-    names = _names(state, count, lang)
+    names = _names(board.state, board.players, lang)
     st.subheader(t("lessons.board", lang))
     st.write(words["board"]["prompt"])
-
-    if state is not None and board.kind in ("play", "choice", "next_seat", "points"):
-        learner = state.turn if board.seat is None else board.seat
-        if board.kind in ("next_seat", "points"):
-            assert board.action is not None
-            mover = int(board.action.split(":")[0])
-            _table(state, lang, mover, board.show_hands)
-            card = Card(board.action.split()[-1])
-            st.caption(t("lessons.plays", lang, name=names[mover]))
-            show_cards([card], lang, caption=True)
-            if board.kind == "points":
-                for seat in range(state.n_players):
-                    if seat != mover:
-                        st.caption(t("lessons.hand_of", lang, name=names[seat]))
-                        show_cards(sorted(state.hands[seat]), lang, size="sm", caption=True)
-        else:
-            _table(state, lang, learner, board.show_hands)
-    elif board.kind == "dealer":
-        cols = st.columns(len(board.cards))
-        for seat, (col, code) in enumerate(zip(cols, board.cards, strict=True)):
-            with col:
-                st.caption(t("lessons.dealer_draw", lang, name=names[seat]))
-                show_cards([Card(code)], lang, caption=True)
-    elif board.kind == "first_player":
-        assert board.first is not None
-        st.caption(t("lessons.dealer_is", lang, name=names[board.dealer]))
-        st.caption(t("lessons.first_card", lang))
-        show_cards([Card(board.first)], lang, caption=True)
-
     answer_key = f"{key}_answer"
-    options = board_options(lesson)
-    color: str | None = None
-    if any(o.startswith("play W") for o in options):
-        color = st.selectbox(
-            t("lessons.wild_color", lang),
-            [c.name for c in Color],
-            key=f"{key}_color",
-            format_func=lambda code: t(f"color.{code}", lang),
-        )
-    if board.kind == "points":
-        with st.form(f"{key}_form"):
-            number = st.number_input(
-                t("lessons.answer_number", lang),
-                min_value=0,
-                max_value=10_000,
-                step=1,
-                key=f"{key}_number",
-            )
-            if st.form_submit_button(t("lessons.check", lang), key=f"{key}_submit"):
-                st.session_state[answer_key] = str(int(number))
-    else:
-        columns = st.columns(min(len(options), 6))
-        for i, option in enumerate(options):
-            with columns[i % len(columns)]:
-                if st.button(
-                    option_label(option, names, lang, words),
-                    key=f"{key}_opt_{option}",
-                    use_container_width=True,
-                ):
-                    st.session_state[answer_key] = option
-    if st.button(t("lessons.show_me", lang), key=f"{key}_show"):
-        st.session_state[answer_key] = right_board_options(lesson)[0]
+    BOARD_VIEWS[board.kind](board, names, lang, words, answer_key)
+    right = board.right_options()
+    st.button(
+        t("lessons.show_me", lang), key=f"{key}_show", on_click=_choose, args=(answer_key, right[0])
+    )
 
     chosen = st.session_state.get(answer_key)
     if chosen is None:
         return
-    verdict = judge_board(lesson, chosen, color)
-    right = right_board_options(lesson)
-    answer_text = ", ".join(option_label(o, names, lang, words) for o in right)
+    color = st.session_state.get(f"{answer_key}_color")
+    if chosen.startswith("play W") and color is None:
+        color = "B"  # "show me" plays a wild: any colour is right
+    verdict = board.judge(chosen, color)
+    answer_text = join_words([option_label(o, names, lang, words) for o in right], lang)
     fill = {"answer": answer_text}
     _feedback(
         verdict,
@@ -252,58 +363,120 @@ def _answer_label(q: Question, value: str, words: dict[str, Any], lang: str) -> 
     return value
 
 
+ATTEMPTS: Final = "lesson_attempts"
+
+
+def attempts(lesson: Lesson) -> dict[str, Attempt]:
+    """This session's tries on the lesson's questions (kept per lesson)."""
+    book: dict[str, dict[str, Attempt]] = st.session_state.setdefault(ATTEMPTS, {})
+    return book.setdefault(lesson.key, {})
+
+
+def _check(lesson: Lesson, q: Question, key: str) -> None:
+    """The Check button: the answer chosen is judged by the engine's answer."""
+    raw = st.session_state.get(f"{key}_value")
+    if raw is None:
+        st.session_state[f"{key}_empty"] = True
+        return
+    st.session_state.pop(f"{key}_empty", None)
+    given = str(int(raw)) if q.kind in NUMERIC_KINDS else str(raw)
+    book = attempts(lesson)
+    before = book.get(q.id, Attempt())
+    book[q.id] = before.answer(given, question_answer(q))
+    on_answer = st.session_state.get(ON_ANSWER)
+    if callable(on_answer) and not before.right:
+        on_answer(lesson, q, book[q.id].right)
+
+
+def _reveal(lesson: Lesson, q: Question) -> None:
+    book = attempts(lesson)
+    book[q.id] = book.get(q.id, Attempt()).reveal()
+
+
+#: A callable (lesson, question, right) the page may leave here to record each answer.
+ON_ANSWER: Final = "lesson_on_answer"
+
+
 def show_quiz(lesson: Lesson, lang: str, words: dict[str, Any]) -> int:
-    """Draw the quiz; returns how many questions have been answered."""
+    """Draw the quiz; returns how many questions are answered right. A wrong answer says
+    "not quite" and lets the learner try again; after two wrong tries, or on request, the right
+    answer is shown with its explanation."""
     st.subheader(t("lessons.quiz", lang))
-    answered = 0
+    right = 0
+    book = attempts(lesson)
     for number, q in enumerate(lesson.quiz, start=1):
         key = f"lesson_{lesson.key}_{q.id}"
         text = words["quiz"][q.id]
+        attempt = book.get(q.id, Attempt())
         st.markdown(f"**{t('lessons.question', lang, number=number)}.** {text['prompt']}")
         options = question_options(q)
-        with st.form(f"{key}_form"):
+        with st.container(border=True, key=f"{key}_box"):
             if q.kind in NUMERIC_KINDS:
-                value = st.number_input(
+                st.number_input(
                     t("lessons.answer_number", lang),
                     min_value=0,
                     max_value=10_000,
                     step=1,
+                    value=None,
+                    placeholder=t("lessons.number_hint", lang),
                     key=f"{key}_value",
+                    disabled=attempt.right,
                 )
             else:
-                value = st.radio(
+                st.radio(
                     t("lessons.answer_number", lang),
                     options,
                     index=None,
                     key=f"{key}_value",
-                    format_func=lambda o, q=q: _answer_label(q, o, words, lang),
+                    format_func=partial(_answer_label, q, words=words, lang=lang),
                     label_visibility="collapsed",
                     horizontal=len(options) <= 4,
+                    disabled=attempt.right,
                 )
-            submitted = st.form_submit_button(t("lessons.check", lang), key=f"{key}_submit")
-            if submitted and value is not None:
-                st.session_state[f"{key}_given"] = (
-                    str(int(value)) if q.kind in NUMERIC_KINDS else value
-                )
-        given = st.session_state.get(f"{key}_given")
-        if given is None:
-            continue
-        answered += 1
-        answer = question_answer(q)
-        fill = {"answer": _answer_label(q, answer, words, lang)}
-        explanation = text["explain"].format(**fill)
-        if q.kind == "choice":
-            explanation = f"{text['why'][given]} {explanation}" if given != answer else explanation
-        if given == answer:
-            st.success(f"**{t('lessons.right', lang)}** {explanation}")
-        else:
-            st.warning(f"**{t('lessons.wrong', lang)}** {explanation}")
-        refusal = question_refusal(q)
-        if refusal is not None:
-            st.caption(
-                f"{t(f'reason.{refusal.reason}', lang)} " + rule_links((refusal.rule,), lang)
+            left, middle = st.columns([1, 2])
+            left.button(
+                t("lessons.check", lang),
+                key=f"{key}_submit",
+                on_click=_check,
+                args=(lesson, q, key),
+                disabled=attempt.right,
+                type="primary",
             )
-    return answered
+            if not attempt.right and not attempt.shown:
+                middle.button(
+                    t("lessons.show_answer", lang),
+                    key=f"{key}_reveal",
+                    on_click=_reveal,
+                    args=(lesson, q),
+                )
+            if st.session_state.get(f"{key}_empty"):
+                st.info(t("lessons.choose_first", lang))
+            _quiz_feedback(q, attempt, text, words, lang)
+        right += attempt.right
+    return right
+
+
+def _quiz_feedback(
+    q: Question, attempt: Attempt, text: dict[str, Any], words: dict[str, Any], lang: str
+) -> None:
+    answer = question_answer(q)
+    fill = {"answer": _answer_label(q, answer, words, lang)}
+    explanation = text["explain"].format(**fill)
+    if attempt.right:
+        st.success(f"**{t('lessons.right', lang)}** {explanation}")
+    elif attempt.given is not None and not attempt.shown:
+        st.warning(f"**{t('lessons.wrong', lang)}** {t('lessons.try_again', lang)}")
+        return
+    elif attempt.shown:
+        why = ""
+        if q.kind == "choice" and attempt.given is not None and attempt.given != answer:
+            why = f"{text['why'][attempt.given]} "
+        st.info(f"**{t('lessons.the_answer', lang)}** {why}{explanation}")
+    else:
+        return
+    refusal = question_refusal(q)
+    if refusal is not None:
+        st.caption(f"{t(f'reason.{refusal.reason}', lang)} " + rule_links((refusal.rule,), lang))
 
 
 def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> None:
@@ -317,10 +490,230 @@ def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> Non
         st.session_state[board_key] = True
 
     show_board(lesson, lang, words, board_right)
-    answered = show_quiz(lesson, lang, words)
-    if st.session_state.get(board_key) and answered == len(lesson.quiz):
+    show_quiz(lesson, lang, words)
+    if lesson_passed(bool(st.session_state.get(board_key)), attempts(lesson), lesson):
         mark_done()
         st.success(t("lessons.lesson_done", lang))
 
 
-__all__ = ["board_answer", "option_label", "player_name", "show_lesson"]
+__all__ = ["BOARD_VIEWS", "option_label", "player_name", "show_lesson", "show_lessons"]
+
+
+DONE_KEY = "lessons_done"
+PICK_KEY = "lesson_pick"
+
+
+def show_lessons(lang: str) -> None:
+    """The lessons page: the lesson chosen in the sidebar (or by ``?lesson=``), progress kept in
+    the session and mirrored in ``?done=``, and a link to the next lesson."""
+    all_lessons = lessons()
+
+    if DONE_KEY not in st.session_state:  # first visit in this session: the URL may carry progress
+        st.session_state[DONE_KEY] = parse_progress(
+            None, st.query_params.get("done"), len(all_lessons)
+        )[1]
+    url_lesson = st.query_params.get("lesson")
+    if PICK_KEY not in st.session_state or url_lesson != st.session_state.get("lesson_url"):
+        # A shared link, the "next lesson" link or a typed URL chose the lesson.
+        st.session_state[PICK_KEY] = parse_progress(url_lesson, None, len(all_lessons))[0]
+
+    done: list[int] = st.session_state[DONE_KEY]
+    token = current_device()
+    if token is not None and st.session_state.get(LOADED) != token:
+        _load_progress(token, done)
+    st.session_state[ON_ANSWER] = _recorder(token)
+    titles = {lesson.number: lesson_text(lesson, lang)[1]["title"] for lesson in all_lessons}
+
+    def label(number: int) -> str:
+        mark = f"{t('lessons.done_mark', lang)} " if number in done else ""
+        return f"{mark}{number}. {titles[number]}"
+
+    with st.sidebar:
+        st.selectbox(
+            t("lessons.choose", lang),
+            [lesson.number for lesson in all_lessons],
+            key=PICK_KEY,
+            format_func=label,
+        )
+        st.caption(
+            t("lessons.progress", lang, done=len(done), total=len(all_lessons), count=len(done))
+        )
+        if st.session_state.get(SAVE_FAILED):
+            st.caption(t("lessons.not_saved", lang))
+        show_class_join(lang, token)
+
+    number: int = st.session_state[PICK_KEY]
+    st.query_params["lesson"] = str(number)
+    st.session_state["lesson_url"] = str(number)
+    if done:
+        st.query_params["done"] = format_progress(done)
+    lesson = all_lessons[number - 1]
+
+    def mark_done() -> None:
+        if number not in done:
+            done.append(number)
+            done.sort()
+            st.query_params["done"] = format_progress(done)
+            if token is not None:
+                _save(lambda store: store.pass_lesson(token, number))
+
+    show_lesson(lesson, lang, mark_done)
+
+    if number < len(all_lessons):
+        st.page_link(
+            "pages/2_lessons.py",
+            label=t("lessons.next_lesson", lang, title=titles[number + 1]),
+            icon=":material/arrow_forward:",
+            query_params={
+                "lang": lang,
+                "lesson": str(number + 1),
+                **({"done": format_progress(done)} if done else {}),
+            },
+        )
+    elif len(done) == len(all_lessons):
+        st.info(t("lessons.all_done", lang))
+
+
+# -- progress that stays on this device, and the class a pupil joins ---------------------------
+
+LOADED: Final = "lessons_loaded_for"
+SAVE_FAILED: Final = "lessons_save_failed"
+CLASS_MESSAGE: Final = "lessons_class_message"
+
+
+def _save(write: Callable[[Any], object]) -> bool:
+    """One change in the store; a store that cannot be used leaves progress in this session
+    (and says so in the sidebar), never an error on the page."""
+    try:
+        with db.open_store() as store:
+            write(store)
+    except (db.StoreError, OSError):
+        st.session_state[SAVE_FAILED] = True
+        return False
+    st.session_state.pop(SAVE_FAILED, None)
+    return True
+
+
+def _load_progress(token: str, done: list[int]) -> None:
+    """Once per session, when the device is known: the lessons it passed and the questions it
+    answered right come back (from any earlier visit), joined with this session's."""
+    st.session_state[LOADED] = token
+    if not db.database_exists():
+        return
+    try:
+        with db.open_store() as store:
+            kept = store.progress(token)
+    except (db.StoreError, OSError):
+        st.session_state[SAVE_FAILED] = True
+        return
+    for number in sorted(kept.passed):
+        if number not in done:
+            done.append(number)
+    done.sort()
+    by_key = {lesson.number: lesson for lesson in lessons()}
+    for (number, question), answer in kept.answers.items():
+        lesson = by_key.get(number)
+        if lesson is None or not answer.ever_right:
+            continue
+        book = attempts(lesson)
+        book.setdefault(question, Attempt(wrong=answer.wrong, right=True))
+    for number in kept.passed:
+        if number in by_key:
+            st.session_state[f"lesson_{by_key[number].key}_board_right"] = True
+
+
+def _recorder(token: str | None) -> Callable[[Lesson, Question, bool], None] | None:
+    if token is None:
+        return None
+
+    def record(lesson: Lesson, q: Question, right: bool) -> None:
+        _save(lambda store: store.record_answer(token, lesson.number, q.id, right))
+
+    return record
+
+
+def _join(token: str, lang: str) -> None:
+    code = str(st.session_state.get("lessons_class_code", ""))
+    name = str(st.session_state.get("lessons_class_name", ""))
+    try:
+        with db.open_store() as store:
+            joined = store.join_class(token, code, name)
+    except db.CodeRefused as refused:
+        key = "lessons.class_too_many" if refused.reason == "too_many" else "lessons.class_wrong"
+        st.session_state[CLASS_MESSAGE] = ("warning", t(key, lang))
+        return
+    except ScenarioError:
+        st.session_state[CLASS_MESSAGE] = ("warning", t("lessons.class_bad_name", lang))
+        return
+    except (db.StoreError, OSError):
+        st.session_state[CLASS_MESSAGE] = ("error", t("lessons.class_store", lang))
+        return
+    st.session_state[CLASS_MESSAGE] = (
+        "success",
+        t(
+            "lessons.class_joined",
+            lang,
+            name=inert(joined.first_name),
+            klass=inert(joined.class_name),
+        ),
+    )
+    st.session_state.pop("lessons_class_code", None)
+
+
+def _leave(token: str, lang: str) -> None:
+    if _save(lambda store: store.leave_class(token)):
+        st.session_state[CLASS_MESSAGE] = ("info", t("lessons.class_left", lang))
+
+
+def show_class_join(lang: str, token: str | None) -> None:
+    """The sidebar's class: a pupil types the class code the teacher shows, and a first name,
+    once; the teacher then sees the lessons they pass. Pupils see nothing of each other."""
+    if token is None:
+        return
+    member = None
+    if db.database_exists():
+        try:
+            with db.open_store() as store:
+                member = store.membership(token)
+        except (db.StoreError, OSError):
+            member = None
+    with st.expander(t("lessons.class_title", lang), expanded=False):
+        if member is not None:
+            st.write(
+                t(
+                    "lessons.class_member",
+                    lang,
+                    name=inert(member.first_name),
+                    klass=inert(member.class_name),
+                )
+            )
+            st.button(
+                t("lessons.class_leave", lang),
+                key="lessons_class_leave",
+                on_click=_leave,
+                args=(token, lang),
+            )
+        else:
+            st.caption(t("lessons.class_help", lang))
+            st.text_input(
+                t("lessons.class_code", lang),
+                key="lessons_class_code",
+                max_chars=24,
+                placeholder=t("lessons.class_code_hint", lang),
+            )
+            st.text_input(
+                t("lessons.class_name", lang),
+                key="lessons_class_name",
+                max_chars=40,
+                placeholder=t("lessons.class_name_hint", lang),
+            )
+            st.button(
+                t("lessons.class_join", lang),
+                key="lessons_class_join",
+                on_click=_join,
+                args=(token, lang),
+                type="primary",
+            )
+        message = st.session_state.pop(CLASS_MESSAGE, None)
+        if message:
+            getattr(st, message[0])(message[1])

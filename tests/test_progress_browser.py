@@ -1,0 +1,94 @@
+"""Progress that stays, in real browsers (#18): a lesson passed survives a new page load in the
+same browser, and a class shows a pupil's passes to the teacher's browser, while a stranger's
+browser sees neither."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server, wait_for_app
+from uno.academy.i18n import t
+
+pytestmark = pytest.mark.browser
+LESSON = "10-scoring"  # a number to type on the board, three numbers in the quiz
+ANSWERS = {"": "88", "_q1": "77", "_q2": "17", "_q3": "500"}
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("store") / "store.sqlite3"
+    with streamlit_server({"UNO_ACADEMY_DB": str(db)}) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium_path()
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def pass_lesson(page: Any) -> None:
+    key = f"lesson_{LESSON}"
+    for suffix, value in ANSWERS.items():
+        box = page.locator(f".st-key-{key}{'_number' if not suffix else suffix + '_value'} input")
+        box.fill(value)
+        box.press("Enter")
+        wait_for_app(page)
+        page.locator(f".st-key-{key}{suffix}_submit button").click()
+        wait_for_app(page)
+    page.get_by_text(t("lessons.lesson_done", "en")).wait_for(timeout=30_000)
+
+
+def test_a_lesson_passed_survives_a_reload_and_a_class_sees_it(browser: Any, base: str) -> None:
+    pupil = browser.new_context().new_page()
+    pupil.goto(f"{base}/lessons?lang=en&lesson=10")
+    wait_for_app(pupil)
+    pass_lesson(pupil)
+    # A new page load, with no ?done= in the address: the progress comes from this browser.
+    pupil.goto(f"{base}/lessons?lang=en&lesson=1")
+    wait_for_app(pupil)
+    pupil.wait_for_function(
+        "t => document.body.innerText.includes(t)",
+        arg=t("lessons.progress", "en", done=1, total=12, count=1),
+        timeout=30_000,
+    )
+    # The teacher's browser makes a class; the pupil joins it.
+    teacher = browser.new_context().new_page()
+    teacher.goto(f"{base}/teachers?lang=en")
+    wait_for_app(teacher)
+    teacher.locator(".st-key-tc_name input").fill("Year 3")
+    teacher.locator(".st-key-tc_make button").click()
+    wait_for_app(teacher)
+    code = teacher.locator("[data-testid=stCode] code").first.inner_text().strip()
+    pupil.get_by_text(t("lessons.class_title", "en"), exact=True).click()
+    pupil.locator(".st-key-lessons_class_code input").fill(code)
+    pupil.locator(".st-key-lessons_class_name input").fill("Inès")
+    pupil.locator(".st-key-lessons_class_name input").press("Enter")
+    wait_for_app(pupil)
+    pupil.locator(".st-key-lessons_class_join button").click()
+    wait_for_app(pupil)
+    teacher.reload()
+    wait_for_app(teacher)
+    teacher.get_by_role("heading", name=t("teachers.class.passed_title", "en")).wait_for(
+        timeout=30_000
+    )
+    # The heading is drawn before the grid under it: wait for the grid itself.
+    teacher.locator("[data-testid=stDataFrame]").first.wait_for(timeout=30_000)
+    stranger = browser.new_context().new_page()
+    stranger.goto(f"{base}/teachers?lang=en")
+    wait_for_app(stranger)
+    stranger.get_by_text(t("teachers.class.none", "en")).wait_for(timeout=30_000)
+    assert stranger.locator("[data-testid=stCode]").count() == 0
+    stranger.goto(f"{base}/lessons?lang=en")
+    wait_for_app(stranger)
+    assert t("lessons.progress", "en", done=0, total=12, count=0) in stranger.inner_text("body")
+    for page in (pupil, teacher, stranger):
+        page.context.close()

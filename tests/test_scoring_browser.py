@@ -1,0 +1,97 @@
+"""Score pads that belong to someone, in real browsers: two browser contexts are two devices
+(each its own local storage, so its own device token) on one `streamlit run`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server, wait_for_app
+from uno.academy.i18n import t
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def two_devices(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
+    executable = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    env = {"UNO_ACADEMY_DB": str(tmp_path / "scores.sqlite3")}
+    with streamlit_server(env) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            size = {"width": 1280, "height": 900}
+            mine = browser.new_context(locale="en-US", viewport=size).new_page()
+            other = browser.new_context(locale="en-US", viewport=size).new_page()
+            yield base, mine, other
+        finally:
+            browser.close()
+
+
+def open_pad(page: Any, url: str) -> None:
+    page.goto(url)
+    wait_for_app(page)
+    page.get_by_role("tab", name=t("scoring.tab.pad", "en")).click()
+    wait_for_app(page)
+
+
+def test_a_game_belongs_to_its_device_is_shared_by_link_and_deleted_by_its_owner(
+    two_devices: tuple[str, Any, Any],
+) -> None:
+    from playwright.sync_api import expect
+
+    base, mine, other = two_devices
+    key = lambda page, name: page.locator(f".st-key-{name}")  # noqa: E731
+    heading = lambda page: page.get_by_role(  # noqa: E731
+        "heading", name=t("scoring.pad.game_title", "en", number=1)
+    )
+
+    open_pad(mine, base + "/scoring?lang=en")
+    names = key(mine, "sp_names").locator("textarea")
+    assert names.get_attribute("placeholder") == t("scoring.pad.names_hint", "en")
+    names.fill("Ana\nBen")
+    names.press("Control+Enter")
+    wait_for_app(mine)
+    key(mine, "sp_start").get_by_role("button").click()
+    expect(heading(mine)).to_be_visible()
+
+    # Another device sees none of it.
+    open_pad(other, base + "/scoring?lang=en")
+    expect(other.get_by_text(t("scoring.pad.saved_none", "en"), exact=True)).to_be_visible()
+    assert "Ana, Ben" not in other.content()
+
+    # A reload on the first device comes back to the game, on the score pad's tab.
+    mine.reload()
+    wait_for_app(mine)
+    expect(heading(mine)).to_be_visible()
+    selected = mine.get_by_role("tab", name=t("scoring.tab.pad", "en"))
+    assert selected.get_attribute("aria-selected") == "true"
+
+    # The owner shares it; the link opens it on the other device, which may not delete it.
+    key(mine, "sp_share").get_by_role("button").click()
+    wait_for_app(mine)
+    link = mine.locator("[data-testid=stCode] code").first.inner_text().strip()
+    assert link.startswith(base + "/scoring?game=") and len(link.split("=", 1)[1]) >= 22
+    other.goto(link)
+    wait_for_app(other)
+    expect(heading(other)).to_be_visible()
+    expect(other.get_by_text(t("scoring.pad.opened_link", "en", number=1))).to_be_visible()
+    assert key(other, "sp_delete").get_by_role("button").is_disabled()
+    assert key(other, "sp_share").count() == 0
+
+    # The owner deletes it; the other device is told when it looks again.
+    key(mine, "sp_delete").get_by_role("button").click()
+    wait_for_app(mine)
+    key(mine, "sp_delete_yes").get_by_role("button").click()
+    expect(mine.get_by_text(t("scoring.pad.deleted", "en", number=1), exact=True)).to_be_visible()
+    other.reload()
+    wait_for_app(other)
+    other.get_by_role("tab", name=t("scoring.tab.pad", "en")).click()
+    wait_for_app(other)
+    expect(other.get_by_text(t("scoring.pad.saved_none", "en"), exact=True)).to_be_visible()
+    for page in (mine, other):
+        assert page.locator("[data-testid=stException]").count() == 0

@@ -1,0 +1,888 @@
+"""Every catalog string rendered as readers see it, in every language, and read like a teacher.
+
+Each key of ``content/<lang>/*.toml`` is rendered with realistic values: names that start with a
+vowel and with a consonant, the default seat names, the computer players' names, the counts 0,
+1, 2, 5, 11, 21, 22 and 25 for every number (choosing the plural form as ``t(..., count=n)``
+does), every card through ``card_label`` and every colour. The values of each placeholder come
+from ``PLACEHOLDER_KINDS`` (and ``KIND_OVERRIDES`` where one name means two things): a
+placeholder with no known kind fails the test, so a new one is given realistic values too. The
+lessons' texts (their one placeholder, ``{answer}``, takes the engine's answer) and the long
+pages are read as they are.
+
+The rendered texts must not hold:
+
+- ``elision``: a French de, que, le, la, ce, se, ne, je, me, te before a substituted name or word
+  that starts with a vowel or a mute h ("de Emma", "que Inès"); Russian "игрока"/"игроку" glued
+  before a name, which does not decline ("Карты игрока Ана").
+- ``plural``: a number followed by the wrong form of the noun after it (en "1 cards", fr
+  "1 points", "0 points", ru "21 карт", "5 карты"), checked against ``NOUNS``.
+- ``typography``: a breakable space (or none) before French ; : ! ? » or after «, a straight
+  apostrophe or English quotes in French, the game named without its one article ("à Uno",
+  "de Uno": always l’Uno, d’Uno), a space before Russian or English punctuation, "UNO!," (a
+  comma after ! or ?), "Uno Academy" in Russian prose.
+- ``option_id``: a raw option id or any snake_case word in prose (code spans, maths and values
+  quoted from a file are not prose).
+- ``same_as_english``: a French or Russian text identical to the English one, outside codes,
+  names, numbers, symbols and a short list of words the languages share.
+
+A failing test lists every offending key with its rendered text and what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from functools import cache
+from typing import Final
+
+import pytest
+
+from uno.academy.classroom import SHAPE_GLYPH
+from uno.academy.i18n import (
+    CONTENT_DIR,
+    LANGS,
+    card_label,
+    catalog,
+    join_words,
+    number,
+    percent,
+    plural_form,
+    t,
+)
+from uno.academy.lessons import NUMERIC_KINDS, board_of, lessons, question_answer
+from uno.bots import STRATEGIES
+from uno.cards import CARDS, COLORS, Card
+from uno.rules import PRESETS, SWITCHES
+
+COUNTS: Final = (0, 1, 2, 5, 11, 21, 22, 25)
+#: Names typed by players: a vowel first (French elision), a consonant first, Russian names.
+TYPED_NAMES: Final = ("Emma", "Inès", "Yannick", "Ана", "Бен", "Oscar", "Hugo")
+PLURAL_FORMS: Final = frozenset({"zero", "one", "few", "many", "other"})
+
+# Markers around substituted values: prose values (a name, a card) and quoted codes (a field
+# of a file, a typed value), which are not prose.
+OPEN, CLOSE = "\x02", "\x03"
+CODE_OPEN, CODE_CLOSE = "\x04", "\x05"
+
+# -- the values of each placeholder --------------------------------------------------------------
+
+#: The kind of values each placeholder name takes across the catalogs.
+PLACEHOLDER_KINDS: Final[dict[str, str]] = {
+    "answer": "answer",  # lessons only: the engine's answer
+    "app": "app_name",
+    "card": "card",
+    "cards": "card_list",
+    "code": "code",
+    "codes": "typed_codes",
+    "color": "color",
+    "count": "number",
+    "deck": "deck_name",
+    "direction": "direction",
+    "done": "number",
+    "error": "code",
+    "face": "card_face",
+    "field": "code",
+    "file": "code",
+    "folder": "code",
+    "hands": "hands_list",
+    "head": "names_head",
+    "hand": "hand_label",
+    "high": "number",
+    "id": "rule_id",
+    "ids": "rule_ids",
+    "index": "number",
+    "last": "name",
+    "limit": "number",
+    "low": "number",
+    "message": "code",
+    "method": "method",
+    "name": "name",
+    "names": "names",
+    "number": "number",
+    "option": "option",
+    "order": "order",
+    "other": "name",
+    "path": "code",
+    "phase": "code",
+    "pile": "pile_phrase",
+    "playable": "number",
+    "players": "names",
+    "points": "points_phrase",
+    "preset": "preset",
+    "problem": "reason",
+    "presets": "code",
+    "prog": "code",
+    "reason": "reason",
+    "rule": "rule_phrase",
+    "rules": "preset",
+    "scores": "scores",
+    "seat": "number",
+    "seconds": "seconds",
+    "seed": "number",
+    "share": "percent",
+    "shape": "shape",
+    "strategy": "strategy",
+    "suffix": "code",
+    "summary": "summary",
+    "target": "number",
+    "text": "code",
+    "title": "title",
+    "total": "number",
+    "types": "code",
+    "size": "number",
+    "turn": "turn_phrase",
+    "unseen": "number",
+    "value": "code",
+    "var": "code",
+    "who": "who",
+    "link": "code",
+    "klass": "code",
+    "updated": "code",
+    "where": "code",
+}
+
+#: (key pattern, placeholder) -> kind, where a placeholder means something else in that key.
+KIND_OVERRIDES: Final[dict[tuple[str, str], str]] = {
+    ("teachers.age.*.steps", "deck"): "cards_phrase",
+    ("teachers.age.*.steps", "color"): "cards_phrase",
+    ("lab.wins.dealer", "order"): "number",
+    ("sandbox.status", "pile"): "number",
+    ("cli.check.summary", "players"): "players_phrase",
+    ("cli.simulate.strategy_count", "players"): "players_phrase",
+    ("cli.bad_strategy", "names"): "code",
+    ("cli.admin.game", "rounds"): "code",
+    ("cli.admin.game", "players"): "code",
+    ("cli.help.*", "names"): "code",
+    ("event.round_won", "points"): "number",
+    ("sandbox.round_over", "points"): "number",
+    ("scoring.check.term", "points"): "number",
+    ("lab.worth.mean_line", "points"): "number",
+    ("scoring.pad.preview_lowest", "points"): "points_list",
+    ("scenario_error.pending_mismatch", "value"): "number",
+    ("scenario_error.score_past_target", "value"): "number",
+    ("scoring.error.points_too_big", "value"): "number",
+    ("scoring.error.points_negative", "value"): "negative",
+    ("scoring.error.bad_players_count", "value"): "number",
+}
+
+
+def kind_of(key: str, placeholder: str) -> str | None:
+    for (pattern, name), kind in KIND_OVERRIDES.items():
+        if name == placeholder and fnmatchcase(key, pattern):
+            return kind
+    return PLACEHOLDER_KINDS.get(placeholder)
+
+
+def seat_names(lang: str) -> list[str]:
+    """Names a seat can have: typed ones, the default seat names, the kids' friends and "you",
+    the command line's players, the lessons' characters and the computer players' names."""
+    words = catalog(lang)
+    names = list(TYPED_NAMES)
+    names += [
+        t("sandbox.default_name", lang, number=1),
+        t("classroom.pass.default_name", lang, number=2),
+        t("scoring.pad.player_n", lang, number=3),
+        t("cli.play.person", lang),
+        t("cli.play.computer", lang, number=1),
+        t("classroom.kids.you", lang),
+    ]
+    names += [words[k] for k in sorted(words) if k.startswith("classroom.bot.")]
+    names += [words[k] for k in sorted(words) if k.startswith("lesson.name.")]
+    names += [t(f"bot.{name}.name", lang) for name in STRATEGIES]
+    return names
+
+
+def _every_card() -> list[Card]:
+    return list(CARDS)
+
+
+@cache
+def samples(kind: str, lang: str) -> tuple[str, ...]:
+    """Realistic values of one kind, as the code words them in ``lang``."""
+    names = seat_names(lang)
+    numbers = [number(n, lang) for n in COUNTS]
+    if kind == "number":
+        return tuple(numbers)
+    if kind == "app_name":
+        return (t("app.title", lang),)
+    if kind == "negative":
+        return (number(-5, lang),)
+    if kind == "name":
+        return tuple(names)
+    if kind == "who":
+        return (*names, t("scoring.pad.this_round", lang))
+    if kind == "names":
+        groups = [names[:1], names[1:3], names[3:6], [names[6]], [names[1], names[4]]]
+        return tuple(join_words(g, lang) for g in groups)
+    if kind == "names_head":
+        return (", ".join(names[:2]), names[1])
+    if kind == "order":
+        return (" → ".join(names[:3]), " → ".join(names[1:5]))
+    if kind == "card":
+        labels = [card_label(c, lang) for c in _every_card()]
+        labels += [card_label(Card(code), lang, color) for code in ("W", "WD4") for color in COLORS]
+        return tuple(labels)
+    if kind == "card_face":
+        return tuple(t(f"card.face.{c.kind.name.lower()}", lang, number=c.number) for c in CARDS)
+    if kind == "card_list":
+        cards = [Card(c) for c in ("R7", "GS", "W", "YD2")]
+        return (
+            ", ".join(f"{c} ({card_label(c, lang)})" for c in cards),
+            ", ".join(f"{card_label(c, lang)} × 3" for c in cards[:2]),
+        )
+    if kind == "color":
+        plain = [t(f"color.{c.name}", lang) for c in COLORS]
+        return (
+            *plain,
+            *(f"{word} {SHAPE_GLYPH[c]}" for word, c in zip(plain, COLORS, strict=True)),
+        )
+    if kind == "shape":
+        return tuple(SHAPE_GLYPH[c] for c in COLORS)
+    if kind == "deck_name":
+        return tuple(t(f"classroom.deck.{d}", lang) for d in ("numbers", "actions", "full"))
+    if kind == "direction":
+        return (t("sandbox.dir.1", lang), t("sandbox.dir.-1", lang))
+    if kind == "method":
+        return (t("scoring.method.standard", lang), t("scoring.method.lowest", lang))
+    if kind == "preset":
+        return tuple(t(f"sandbox.presets.{p}", lang) for p in PRESETS)
+    if kind == "strategy":
+        return tuple(t(f"bot.{s}.name", lang) for s in STRATEGIES)
+    if kind == "option":
+        options = [*SWITCHES, "uno_catch_window", "single_round"]
+        return tuple(t(f"sandbox.options.{o}", lang) for o in options)
+    if kind == "reason":
+        return (t("reason.no_match", lang), t("reason.not_your_turn", lang))
+    if kind == "hand_label":
+        return (t("scoring.check.hand", lang, number=1),)
+    if kind == "rule_id":
+        return ("R-DRAW-1", "H-STACK")
+    if kind == "rule_ids":
+        return ("H-STACK, H-70",)
+    if kind == "rule_phrase":
+        return (t("lessons.rule", lang, id="R-PLAY-1"),)
+    if kind == "title":
+        return tuple(_lesson_titles(lang))
+    if kind == "cards_phrase":
+        return tuple(t("scoring.cards", lang, count=n) for n in COUNTS)
+    if kind == "points_phrase":
+        return tuple(t("scoring.points", lang, count=n) for n in COUNTS)
+    if kind == "pile_phrase":
+        return tuple(t("cli.check.pile", lang, count=n) for n in COUNTS)
+    if kind == "players_phrase":
+        return tuple(t("cli.check.players", lang, count=n) for n in COUNTS)
+    if kind == "points_list":
+        return (
+            join_words([f"{n} +{p}" for n, p in zip(names[:3], (0, 1, 21), strict=True)], lang),
+        )
+    if kind == "turn_phrase":
+        return tuple(t("cli.check.turn", lang, name=n, seat=1) for n in names[:3])
+    if kind == "hands_list":
+        return (
+            ", ".join(
+                t("cli.check.hand", lang, name=n, count=c)
+                for n, c in zip(names[:3], (1, 7, 0), strict=True)
+            ),
+        )
+    if kind == "scores":
+        return (" · ".join(f"{n} {s}" for n, s in zip(names[:3], (0, 1, 25), strict=True)),)
+    if kind == "summary":
+        from uno import new_game
+        from uno.cli import situation_summary
+
+        return (situation_summary(new_game(["Emma", "Бен", "Inès"], seed=3), lang),)
+    if kind == "seconds":
+        return (number(1.5, lang, 1), number(21, lang, 1))
+    if kind == "percent":
+        return (percent(0.25, lang, 1), percent(1 / 3, lang, 1))
+    if kind == "typed_codes":
+        return (", ".join(t("scoring.quote", lang, text=c) for c in ("X9", "rouge")),)
+    if kind == "code":
+        return ("X9", "hands[0]", "players.2")
+    raise KeyError(kind)
+
+
+CODE_KINDS: Final = frozenset({"code", "rule_id", "rule_ids"})
+
+
+def _lesson_titles(lang: str) -> list[str]:
+    out = []
+    for path in sorted((CONTENT_DIR / lang / "lessons").glob("*.toml")):
+        with path.open("rb") as handle:
+            out.append(str(tomllib.load(handle)["title"]))
+    return out
+
+
+# -- the texts ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One key of a catalog (or of a lesson): its forms (``""`` for a plain key, else the
+    plural forms) and the placeholder that chooses the form."""
+
+    key: str
+    forms: dict[str, str]
+    answer: tuple[str, ...] = ()  # lessons: the right answer(s) the engine computes
+
+
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def catalog_entries(lang: str) -> list[Entry]:
+    words = catalog(lang)
+    children: dict[str, dict[str, str]] = defaultdict(dict)
+    for key, text in words.items():
+        base, _, last = key.rpartition(".")
+        children[base][last] = text
+    plural = {base for base, forms in children.items() if set(forms) <= PLURAL_FORMS}
+    out: list[Entry] = []
+    for base in sorted(plural):
+        out.append(Entry(base, children[base]))
+    for key in sorted(words):
+        if key.rpartition(".")[0] not in plural:
+            out.append(Entry(key, {"": words[key]}))
+    return out
+
+
+def _strings(table: dict[str, object], prefix: str = "") -> Iterator[tuple[str, str]]:
+    for key, value in table.items():
+        if isinstance(value, dict):
+            yield from _strings(value, f"{prefix}{key}.")
+        elif isinstance(value, str):
+            yield f"{prefix}{key}", value
+
+
+@cache
+def lesson_answers() -> dict[str, tuple[str, ...]]:
+    """``<lesson key>.<text key>`` -> the answer the engine computes, for numbers (the other
+    answers are option labels: a name, a card, "Yes")."""
+    out: dict[str, tuple[str, ...]] = {}
+    for lesson in lessons():
+        board = board_of(lesson)
+        if board.kind == "points":
+            for text in ("right", "wrong"):
+                out[f"{lesson.key}.board.{text}"] = (board.answer(),)
+        for q in lesson.quiz:
+            if q.kind in NUMERIC_KINDS:
+                out[f"{lesson.key}.quiz.{q.id}.explain"] = (question_answer(q),)
+    return out
+
+
+def lesson_entries(lang: str) -> list[Entry]:
+    out = []
+    answers = lesson_answers()
+    for path in sorted((CONTENT_DIR / lang / "lessons").glob("*.toml")):
+        with path.open("rb") as handle:
+            table = tomllib.load(handle)
+        for key, text in _strings(table):
+            full = f"{path.stem}.{key}"
+            answer = answers.get(
+                full, ("Ana", t("lessons.yes", lang), card_label(Card("R7"), lang))
+            )
+            out.append(Entry(f"lessons/{full}", {"": text}, answer))
+    return out
+
+
+def long_texts(lang: str) -> list[tuple[str, str]]:
+    """The lessons' explanations and the long pages, by file."""
+    files = [*sorted((CONTENT_DIR / lang / "lessons").glob("*.md"))]
+    files += sorted((CONTENT_DIR / lang / "pages").glob("*.md"))
+    return [(str(p.relative_to(CONTENT_DIR)), p.read_text(encoding="utf-8")) for p in files]
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rendered:
+    key: str
+    text: str  # with the markers around substituted values
+
+
+def _mark(value: str, kind: str) -> str:
+    if kind in CODE_KINDS:
+        return f"{CODE_OPEN}{value}{CODE_CLOSE}"
+    return f"{OPEN}{value}{CLOSE}"
+
+
+def _form(entry: Entry, lang: str, driver_value: int | None) -> list[str]:
+    if "" in entry.forms:
+        return [entry.forms[""]]
+    if driver_value is None:
+        return list(entry.forms.values())
+    form = plural_form(driver_value, lang)
+    return [entry.forms.get(form) or entry.forms["other"]]
+
+
+#: Plural tables with several numbers and no ``{count}``: the number the code passes as count.
+PLURAL_DRIVERS: Final = {"lessons.progress": "done", "cli.simulate.progress": "total"}
+
+
+def plural_driver(entry: Entry) -> str | None:
+    """The placeholder whose number chooses the plural form (the code passes it as ``count``):
+    ``count``, else the key's only number (``limit`` in "at most {limit} characters"), else
+    ``PLURAL_DRIVERS``."""
+    if "" in entry.forms:
+        return None
+    if entry.key in PLURAL_DRIVERS:
+        return PLURAL_DRIVERS[entry.key]
+    names = {p for text in entry.forms.values() for p in PLACEHOLDER.findall(text)}
+    if "count" in names:
+        return "count"
+    numbers = sorted(p for p in names if kind_of(entry.key, p) == "number")
+    return numbers[0] if len(numbers) == 1 else "count"
+
+
+def unknown_placeholders(entries: list[Entry]) -> list[str]:
+    out = []
+    for entry in entries:
+        for text in entry.forms.values():
+            for name in PLACEHOLDER.findall(text):
+                if entry.key.startswith("lessons/"):
+                    if name != "answer":
+                        out.append(f"{entry.key}: {{{name}}}")
+                elif entry.key.startswith("card.") or entry.key == "words.list":
+                    continue
+                elif kind_of(entry.key, name) is None:
+                    out.append(f"{entry.key}: {{{name}}}")
+    return out
+
+
+def _card_renders(lang: str) -> list[Rendered]:
+    """``card.*`` is read through ``card_label``, the one way a card is named."""
+    out = []
+    for card in CARDS:
+        key = "card.label_number" if card.number is not None else "card.label_action"
+        if card.is_wild:
+            key = f"card.face.{card.kind.name.lower()}"
+        out.append(Rendered(key, f"{OPEN}{card_label(card, lang)}{CLOSE}"))
+    for code in ("W", "WD4"):
+        for color in COLORS:
+            out.append(Rendered("card.label_wild_named", card_label(Card(code), lang, color)))
+    return out
+
+
+def render(entry: Entry, lang: str) -> Iterator[Rendered]:
+    """The entry with every value of each placeholder in turn (the others at their first
+    value), and every plural form with the counts that choose it."""
+    if entry.key.startswith("card."):
+        return
+    if entry.key == "words.list":
+        for group in (["Emma", "Бен"], ["Inès", "Yannick", "Ана"]):
+            yield Rendered(entry.key, join_words([f"{OPEN}{g}{CLOSE}" for g in group], lang))
+        return
+    names = sorted({p for text in entry.forms.values() for p in PLACEHOLDER.findall(text)})
+    if not names:
+        for text in entry.forms.values():
+            yield Rendered(entry.key, text)
+        return
+    choices: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for name in names:
+        if name == "answer":
+            choices[name] = ("answer", entry.answer)
+        else:
+            kind = kind_of(entry.key, name)
+            assert kind is not None, (entry.key, name)  # test_every_placeholder_has_a_kind
+            choices[name] = (kind, samples(kind, lang))
+    driver = plural_driver(entry)
+    if driver is not None and driver not in choices:
+        choices[driver] = ("number", samples("number", lang))
+    defaults = {name: values[0] for name, (_, values) in choices.items()}
+    # The first value of a number is 0: a neutral default is 5 (plural everywhere).
+    for name, (kind, values) in choices.items():
+        if kind == "number":
+            defaults[name] = values[COUNTS.index(5)]
+    for name, (_, values) in choices.items():
+        for value in values:
+            filled = dict(defaults, **{name: value})
+            driver_value = None
+            if driver is not None:
+                driver_value = int(filled[driver].replace("\u202f", "").replace(",", ""))
+            marked = {n: _mark(v, choices[n][0]) for n, v in filled.items()}
+            for template in _form(entry, lang, driver_value):
+                yield Rendered(entry.key, template.format(**marked))
+
+
+def all_renders(lang: str) -> list[Rendered]:
+    out = _card_renders(lang)
+    for entry in catalog_entries(lang) + lesson_entries(lang):
+        out.extend(render(entry, lang))
+    out.extend(Rendered(name, text) for name, text in long_texts(lang))
+    return out
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+MARKS = re.compile(f"[{OPEN}{CLOSE}{CODE_OPEN}{CODE_CLOSE}]")
+CODE_VALUE = re.compile(f"{CODE_OPEN}[^{CODE_CLOSE}]*{CODE_CLOSE}")
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+MATH = re.compile(r"\$[^$\n]+\$")
+LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
+URL = re.compile(r"\bhttps?://\S+")
+#: Shell commands quoted in the command line's messages (pip install 'uno-academy[app]').
+COMMAND = re.compile(r"(?:pip install|python -m|uno-academy)(?: [^\s.;,:)”»]+)*")
+
+
+NUMBER_VALUE = re.compile(f"{OPEN}([\\d\u202f,.]+){CLOSE}")
+
+
+def plain(text: str) -> str:
+    return MARKS.sub("", text)
+
+
+def prose(text: str, keep_marks: bool = False) -> str:
+    """What a reader reads as prose: no quoted codes, code spans, maths, links' targets, URLs
+    or shell commands (each left as a neutral word, so the sentence around it stays). With
+    ``keep_marks`` the markers around substituted values stay, except around a bare number."""
+    text = CODE_VALUE.sub("X", text)
+    text = NUMBER_VALUE.sub(r"\1", text) if keep_marks else plain(text)
+    text = LINK_TARGET.sub("]", text)
+    for pattern in (CODE_SPAN, MATH, URL, COMMAND):
+        text = pattern.sub("X", text)
+    return text
+
+
+# -- elision --------------------------------------------------------------------------------------
+
+FR_ELIDING = r"(?:de|que|le|la|ce|se|ne|je|me|te|jusque|lorsque|puisque)"
+FR_VOWEL = "aeiouhàâäéèêëîïôöûüœæAEIOUHÀÂÄÉÈÊËÎÏÔÖÛÜŒÆ"
+FR_ELISION = re.compile(rf"(?<![\w’'-])({FR_ELIDING})\s+{OPEN}(?=[{FR_VOWEL}])", re.IGNORECASE)
+# "игрок Ана" (both nominative) reads well; "игрока Ана", "игроку Ана" do not.
+RU_GLUED = re.compile(rf"(?<!\w)(игрок(?:а|у|ом|е))\s+{OPEN}(?!\d)", re.IGNORECASE)
+
+
+def elision_faults(lang: str, text: str) -> list[str]:
+    if lang == "fr":
+        return [
+            f"“{m.group(1)}” before a value that starts with a vowel"
+            for m in FR_ELISION.finditer(text)
+        ]
+    if lang == "ru":
+        return [
+            f"“{m.group(1)}” glued before a name, which does not decline"
+            for m in RU_GLUED.finditer(text)
+        ]
+    return []
+
+
+# -- plurals --------------------------------------------------------------------------------------
+
+EN_NOUNS: Final = (
+    "card point round game player move line character hand code lesson name letter second turn"
+    " deal seat colour wild"
+)
+FR_NOUNS: Final = (
+    "carte point manche partie joueur coup ligne caractère main code leçon nom prénom lettre"
+    " seconde tour donne stratégie exemplaire couleur joker place ami"
+)
+#: The nouns the catalogs put after a number: each row is a case, with its form for each plural
+#: category of the language (en, fr: one, other; ru: one, few, many).
+NOUNS: Final[dict[str, list[tuple[str, ...]]]] = {
+    "en": [
+        *((one, one + "s") for one in EN_NOUNS.split()),
+        ("strategy", "strategies"),
+        ("copy", "copies"),
+    ],
+    "fr": [(one, one + "s") for one in FR_NOUNS.split()],
+    "ru": [
+        ("карта", "карты", "карт"),
+        ("карту", "карты", "карт"),  # accusative
+        ("очко", "очка", "очков"),
+        ("кон", "кона", "конов"),
+        ("партия", "партии", "партий"),
+        ("партию", "партии", "партий"),
+        ("игрок", "игрока", "игроков"),
+        ("игрока", "игроков", "игроков"),  # accusative of a living being ("на 2 игроков")
+        ("ход", "хода", "ходов"),
+        ("строка", "строки", "строк"),
+        ("строку", "строки", "строк"),
+        ("символ", "символа", "символов"),
+        ("рука", "руки", "рук"),
+        ("руку", "руки", "рук"),
+        ("стратегия", "стратегии", "стратегий"),
+        ("стратегию", "стратегии", "стратегий"),
+        ("код", "кода", "кодов"),
+        ("урок", "урока", "уроков"),
+        ("имя", "имени", "имён"),
+        ("раздача", "раздачи", "раздач"),
+        ("раздачу", "раздачи", "раздач"),
+        ("буква", "буквы", "букв"),
+        ("букву", "буквы", "букв"),
+        ("секунда", "секунды", "секунд"),
+        ("секунду", "секунды", "секунд"),
+        ("раз", "раза", "раз"),
+        ("цвет", "цвета", "цветов"),
+        ("место", "места", "мест"),
+        ("друг", "друга", "друзей"),
+    ],
+}
+#: Russian words after which a number takes the genitive ("больше 21 карты", "из 5 карт").
+_RU_GENITIVE_WORDS = (
+    "больше меньше более менее длиннее короче дольше из до от около без для у кроме"
+)
+RU_GENITIVE: Final = frozenset(f"{_RU_GENITIVE_WORDS} после вместо свыше нет".split())
+RU_GENITIVE_NOUNS: Final[list[tuple[str, ...]]] = [
+    ("карты", "карт", "карт"),
+    ("очка", "очков", "очков"),
+    ("кона", "конов", "конов"),
+    ("партии", "партий", "партий"),
+    ("игрока", "игроков", "игроков"),
+    ("хода", "ходов", "ходов"),
+    ("строки", "строк", "строк"),
+    ("символа", "символов", "символов"),
+    ("руки", "рук", "рук"),
+    ("стратегии", "стратегий", "стратегий"),
+    ("кода", "кодов", "кодов"),
+    ("урока", "уроков", "уроков"),
+    ("имени", "имён", "имён"),
+    ("раздачи", "раздач", "раздач"),
+    ("буквы", "букв", "букв"),
+    ("секунды", "секунд", "секунд"),
+    ("цвета", "цветов", "цветов"),
+]
+CATEGORIES: Final = {"en": ("one", "other"), "fr": ("one", "other"), "ru": ("one", "few", "many")}
+NUMBER_NOUN = re.compile(r"(?<![\w.,+\-#№/])(\d+)[ \u00a0\u202f](\w+)")
+WORD_BEFORE = re.compile(r"(\w+)\s*$")
+
+
+def plural_faults(lang: str, text: str) -> list[str]:
+    out = []
+    text = prose(text, keep_marks=True)  # "Player 1" (a name) is not the number of a noun
+    for match in NUMBER_NOUN.finditer(text):
+        n, word = int(match.group(1)), match.group(2)
+        low = word  # nouns are lower case; "4 Wild cards" names a card
+        category = CATEGORIES[lang].index(plural_form(n, lang))
+        rows = NOUNS[lang]
+        before = WORD_BEFORE.search(text[: match.start()])
+        if lang == "ru" and before and before.group(1).lower() in RU_GENITIVE:
+            rows = RU_GENITIVE_NOUNS
+        matching = [row for row in rows if low in row]
+        if matching and not any(row[category] == low for row in matching):
+            right = matching[0][category]
+            out.append(f"“{n} {word}”: {n} takes “{right}”")
+    return out
+
+
+# -- typography -----------------------------------------------------------------------------------
+
+FR_TIGHT = "\u202f\u00a0"
+FR_BEFORE = re.compile(r"(?P<space>[ \t\n]*)(?P<mark>[;:!?»])")
+FR_AFTER = re.compile(r"«(?P<space>[ \t\n]*)")
+FR_GAME = re.compile(r"(?<![\w’'])(à|au|de|du|le)\s+[Uu]no\b(?!\s*Academy)")
+RU_INNER_QUOTES = re.compile("„[^“]*“")
+COMMA_AFTER_MARK = re.compile(r"[!?][\u202f\u00a0 ]?,")
+SPACE_BEFORE_MARK = re.compile(r"\w[ \u00a0\u202f]+([,.;:!?])(?!\w)")
+
+
+def typography_faults(lang: str, text: str) -> list[str]:
+    out = []
+    text = prose(text)
+    if COMMA_AFTER_MARK.search(text):
+        out.append("a comma after “!” or “?”")
+    if lang == "fr":
+        for match in FR_BEFORE.finditer(text):
+            mark, space = match.group("mark"), match.group("space")
+            start = match.start()
+            before = text[start - 1] if start > 0 else ""
+            if space:
+                out.append(f"a breakable space before “{mark}”")
+            elif text[start + len(match.group(0)) : start + len(match.group(0)) + 2] == "//":
+                continue  # a URL's scheme ("postgresql://"), not punctuation
+            elif (
+                before
+                and before not in FR_TIGHT
+                and before not in "!?;:"
+                and not (mark in "!?" and before in "!?")
+            ):
+                out.append(f"no no-break space before “{mark}”")
+        for match in FR_AFTER.finditer(text):
+            following = text[match.end() : match.end() + 1]
+            if match.group("space"):
+                out.append("a breakable space after “«”")
+            elif following not in FR_TIGHT:
+                out.append("no no-break space after “«”")
+        if "'" in text:
+            out.append("a straight apostrophe (the French texts use ’)")
+        if "“" in text or "”" in text:
+            out.append("English quotes “…” (French uses « … »)")
+        for match in FR_GAME.finditer(text):
+            out.append(f"“{match.group(0)}”: the game is l’Uno, d’Uno")
+    else:
+        for match in SPACE_BEFORE_MARK.finditer(text):
+            out.append(f"a space before “{match.group(1)}”")
+    if lang == "ru":
+        unnested = RU_INNER_QUOTES.sub("", text)  # «… „…“ …»: quotes inside quotes are right
+        if "“" in unnested or "”" in unnested:
+            out.append("English quotes “…” (Russian uses « … »)")
+        if "Uno Academy" in text:
+            out.append("“Uno Academy” in Russian prose (the app is «Академия Уно»)")
+    return out
+
+
+# -- option ids -----------------------------------------------------------------------------------
+
+SNAKE = re.compile(r"(?<![\w.\-/])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w(])")
+#: Option ids that are plain words: raw in French or Russian prose.
+WORD_OPTIONS: Final = ("stacking", "strict", "party")
+
+
+def option_faults(lang: str, text: str) -> list[str]:
+    text = prose(text)
+    out = [f"“{m.group(0)}”" for m in SNAKE.finditer(text)]
+    if lang != "en":
+        out += [f"“{w}”" for w in WORD_OPTIONS if re.search(rf"\b{w}\b", text)]
+    return out
+
+
+# -- the same as English --------------------------------------------------------------------------
+
+#: Words or codes that read the same in every language.
+SHARED = re.compile(
+    r"\b(?:UNO|Uno|Academy|CSV|HTML|JSON|UTF|A4|Python|pip|pyarrow|pandas|parquet|csv|json"
+    r"|[RYGB](?:\d|S|R|D2)|WD4|W|R-[A-Z]+-\d+|H-[A-Z0-9]+|MB|UTC|s|x)\b"
+)
+#: Keys whose French or Russian text may equal the English one: names and internal codes.
+SAME_ALLOWED: Final[dict[str, tuple[str, ...]]] = {
+    "fr": (
+        "app.title",
+        "card.gender.*",
+        "lesson.name.*",
+        "lessons/*",
+    ),
+    "ru": ("card.gender.*", "lesson.name.*", "lessons/*"),
+}
+
+
+FR_SHARED: Final = "options arguments triangle menu bluff score points point total question quiz"
+#: Words French spells as English does, which may make a whole French text.
+SHARED_WORDS: Final[dict[str, frozenset[str]]] = {
+    "fr": frozenset(FR_SHARED.split()),
+    "ru": frozenset(),
+    "en": frozenset(),
+}
+
+
+def words_left(text: str, lang: str = "en") -> bool:
+    text = PLACEHOLDER.sub(" ", text)
+    text = SHARED.sub(" ", text)
+    words = re.findall(r"[^\W\d_]{2,}", text)
+    return any(w.lower() not in SHARED_WORDS[lang] for w in words)
+
+
+def same_as_english_faults(lang: str) -> list[tuple[str, str, str]]:
+    if lang == "en":
+        return []
+    english = {e.key: e.forms for e in catalog_entries("en")}
+    out = []
+    for entry in catalog_entries(lang):
+        if any(fnmatchcase(entry.key, p) for p in SAME_ALLOWED.get(lang, ())):
+            continue
+        theirs = english.get(entry.key, {})
+        for text in entry.forms.values():
+            same = text in theirs.values()
+            if same and words_left(text, lang):
+                out.append((entry.key, text, "the same text as in English"))
+                break
+    return out
+
+
+# -- the faults, collected once -----------------------------------------------------------------
+
+CHECKS: Final = {
+    "elision": elision_faults,
+    "plural": plural_faults,
+    "typography": typography_faults,
+    "option_id": option_faults,
+}
+
+
+@cache
+def faults(lang: str) -> dict[str, list[tuple[str, str, str]]]:
+    """check -> (key, rendered text, what is wrong), one line per key and fault."""
+    found: dict[str, dict[tuple[str, str], str]] = {
+        name: {} for name in [*CHECKS, "same_as_english"]
+    }
+    for rendered in all_renders(lang):
+        for name, check in CHECKS.items():
+            for fault in check(lang, rendered.text):
+                found[name].setdefault((rendered.key, fault), plain(rendered.text))
+    for key, text, fault in same_as_english_faults(lang):
+        found["same_as_english"].setdefault((key, fault), text)
+    return {
+        name: [(key, text, fault) for (key, fault), text in sorted(lines.items())]
+        for name, lines in found.items()
+    }
+
+
+def report(lines: list[tuple[str, str, str]]) -> str:
+    shown = []
+    for key, text, fault in lines:
+        one_line = " ".join(text.split())
+        if len(one_line) > 240:
+            one_line = one_line[:237] + "..."
+        shown.append(f"{key} → {one_line} → {fault}")
+    return f"{len(lines)} faults:\n" + "\n".join(shown)
+
+
+# -- the tests ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_placeholder_has_a_kind(lang: str) -> None:
+    """A new placeholder gets realistic values: add it to PLACEHOLDER_KINDS."""
+    missing = unknown_placeholders(catalog_entries(lang) + lesson_entries(lang))
+    assert not missing, "placeholders with no kind of values: " + ", ".join(missing)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("check", [*CHECKS, "same_as_english"])
+def test_words_read_like_a_teacher_wrote_them(check: str, lang: str) -> None:
+    lines = faults(lang)[check]
+    if lines:  # the whole list, plainly: the lead hands it to the editors
+        pytest.fail(f"{check} ({lang}): " + report(lines), pytrace=False)
+
+
+def test_the_checks_see_the_faults_they_are_for() -> None:
+    """Each check catches the examples of the issue (and lets the right forms pass)."""
+    name = f"{OPEN}Emma{CLOSE}"
+    assert elision_faults("fr", f"Les cartes de {name}")
+    assert elision_faults("fr", f"que {OPEN}Inès{CLOSE} joue")
+    assert not elision_faults("fr", f"C’est à {name} de jouer")
+    assert not elision_faults("fr", f"de {OPEN}Yannick{CLOSE}")
+    assert elision_faults("ru", f"Карты игрока {OPEN}Ана{CLOSE}")
+    assert not elision_faults("ru", f"Кон выиграл игрок {OPEN}Ана{CLOSE}, Игрок {OPEN}2{CLOSE}")
+    assert plural_faults("en", "1 cards are waiting") and plural_faults("en", "2 card")
+    assert not plural_faults("en", "1 card and 0 cards")
+    assert plural_faults("fr", "marque 1 points") and plural_faults("fr", "0 points")
+    assert not plural_faults("fr", "0 point, 1 point, 2 points")
+    assert plural_faults("ru", "21 карт") and plural_faults("ru", "5 карты")
+    assert plural_faults("ru", "22 очков") and plural_faults("ru", "1 очков")
+    assert not plural_faults("ru", "21 карта, 22 карты, 25 карт, больше 21 карты, из 5 карт")
+    assert typography_faults("fr", "UNO !") and typography_faults("fr", "« Uno »")
+    assert typography_faults("fr", "UNO!") and typography_faults(
+        "fr", "Appuie sur UNO\u202f!, puis"
+    )
+    assert not typography_faults(
+        "fr", "UNO\u202f! «\u202fUno\u202f» : voir `a:b`".replace(" :", "\u202f:")
+    )
+    assert typography_faults("fr", "On joue à Uno") and typography_faults("fr", "l'Uno")
+    assert typography_faults("ru", "Нажми УНО!, а потом") and typography_faults("ru", "“Уно”")
+    assert not typography_faults("ru", "колодой «цифры, „Пропусти ход“ и „Наоборот“»")
+    assert option_faults("ru", "настройкой stacking") and option_faults("en", "use seven_zero")
+    assert not option_faults("en", "use `seven_zero`") and not option_faults("en", "stacking")
+    assert words_left("Draw Two") and not words_left("{color} {face}") and not words_left("UNO!")
+
+
+def test_every_key_is_rendered() -> None:
+    """The renderer reads every key of every catalog (none is skipped by mistake)."""
+    for lang in LANGS:
+        keys = {r.key for r in all_renders(lang)}
+        for entry in catalog_entries(lang):
+            if entry.key.startswith("card.") and entry.key not in keys:
+                continue  # the card's parts are read through card_label
+            assert entry.key in keys, (lang, entry.key)

@@ -1,0 +1,123 @@
+"""In a real browser, the words are whole and in the reader's language: the home page's links
+show their whole text at a desktop's and a phone's width, the sandbox's options are never cut,
+and the file uploader says nothing in English on a French or Russian page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser import browser_page, streamlit_server, wait_for_app
+from uno.academy.i18n import LANGS, t
+from uno.ui.frame import PAGES
+
+pytestmark = pytest.mark.browser
+
+#: Streamlit's own words in its uploader (1.67), which must never show on our pages.
+STREAMLIT_WORDS = ("Upload", "per file", "Drag and drop", "Browse files", "Limit")
+
+#: What Streamlit adds to the dropzone while a file is dragged over it.
+DRAGGED = "[data-testid=stFileUploaderDropzone] > div:not([data-testid])"
+
+#: The widths of the checks: a laptop, a phone.
+WIDTHS = (1280, 390)
+
+#: Elements of ``root`` whose text is cut: wider inside than the box that shows it.
+CLIPPED = """(root) => Array.from(root.querySelectorAll('*')).concat([root])
+  .filter(e => e.innerText && e.innerText.trim() && e.scrollWidth > e.clientWidth + 1
+    && getComputedStyle(e).display !== 'inline')
+  .map(e => e.innerText.trim())"""
+
+#: What a reader sees in ``root``: its rendered text and the text style sheets add (::before,
+#: ::after), never the text hidden with display: none.
+SHOWN_TEXT = """(root) => {
+  const parts = [root.innerText];
+  for (const e of [root, ...root.querySelectorAll('*')]) {
+    if (!e.getClientRects().length) continue;
+    for (const where of ['::before', '::after']) {
+      const content = getComputedStyle(e, where).content;
+      if (content && content !== 'none' && content !== 'normal') parts.push(content);
+    }
+  }
+  return parts.join(' ');
+}"""
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    with streamlit_server() as url:
+        yield url
+
+
+def _open(page: Any, url: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(url)
+    wait_for_app(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_cards_show_their_whole_link(base: str, lang: str) -> None:
+    """At 1280 px the seven cards once cut their only link ("Lesso", "Sandl") and broke words
+    ("Двенадца|ть"): every link's text fits its box, at a laptop's and a phone's width."""
+    expected = {t(f"nav.{p.id}", lang) for p in PAGES if p.id != "home"}
+    with browser_page() as page:
+        for width in WIDTHS:
+            _open(page, f"{base}/?lang={lang}", width)
+            links = page.locator("[data-testid=stMain] [data-testid=stPageLink-NavLink]")
+            assert links.count() == len(expected)
+            texts = set()
+            for i in range(links.count()):
+                link = links.nth(i)
+                link.scroll_into_view_if_needed()
+                label = link.locator("[data-testid=stMarkdownContainer]")
+                texts.add(label.inner_text().strip())
+                assert link.evaluate(CLIPPED) == [], (width, label.inner_text())
+            assert texts == expected, width
+            cards = page.locator(".st-key-home_parts [data-testid=stMarkdownContainer] p")
+            for i in range(cards.count()):
+                assert cards.nth(i).evaluate(CLIPPED) == [], width
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sandbox_options_show_their_whole_label(base: str, lang: str) -> None:
+    """The house rules' boxes once ended in "…" («7 — обмен картами, 0 — все переда…»)."""
+    with browser_page() as page:
+        for width in WIDTHS:
+            _open(page, f"{base}/sandbox?lang={lang}", width)
+            boxes = page.locator("[data-testid=stMain] [data-testid=stCheckbox]")
+            assert boxes.count() >= 6
+            for i in range(boxes.count()):
+                assert boxes.nth(i).evaluate(CLIPPED) == [], (width, boxes.nth(i).inner_text())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_file_uploader_speaks_the_readers_language(base: str, lang: str) -> None:
+    """Streamlit words its uploader in English whatever the page ("Upload", "1MB per file •
+    JSON", "Drag and drop a file here"): the sandbox's "open a file" tab shows ours."""
+    with browser_page() as page:
+        for width in WIDTHS:
+            _open(page, f"{base}/sandbox?lang={lang}", width)
+            page.get_by_role("tab", name=t("sandbox.file_tab", lang)).click()
+            uploader = page.locator("[data-testid=stFileUploader]")
+            uploader.wait_for()
+            shown = uploader.evaluate(SHOWN_TEXT)
+            assert t("uploads.button", lang) in shown
+            assert t("uploads.limit", lang, types="JSON", size=1) in shown
+            assert t("sandbox.upload", lang) in shown
+            if lang != "en":
+                assert not [w for w in STREAMLIT_WORDS if w in shown], shown
+            # A file dragged over the uploader: Streamlit's "Drag and drop a file here".
+            zone = page.locator("[data-testid=stFileUploaderDropzone]")
+            drag = page.evaluate_handle(
+                "() => { const d = new DataTransfer();"
+                " d.items.add(new File(['{}'], 'a.json', {type: 'application/json'}));"
+                " return d; }"
+            )
+            zone.dispatch_event("dragenter", {"dataTransfer": drag})
+            page.wait_for_function(f"() => document.querySelector('{DRAGGED}')")
+            shown = zone.evaluate(SHOWN_TEXT)
+            assert t("uploads.drop", lang) in shown, shown
+            if lang != "en":
+                assert not [w for w in STREAMLIT_WORDS if w in shown], shown

@@ -1,0 +1,246 @@
+"""The app's store: learners, classes, score pads and rooms, in SQLite or PostgreSQL.
+
+``open_store()`` picks the backend from ``UNO_ACADEMY_DB``: a path (or nothing: the default
+file, ``$XDG_DATA_HOME/uno-academy/scores.sqlite3``) opens ``SQLiteStore``, nothing to
+install; ``postgresql://...`` opens ``PostgresStore`` (psycopg 3), for several machines. Both
+implement ``Store`` with the same SQL (``uno.academy.store.sql``) and pass the same tests.
+
+What it keeps, and for whom:
+
+- **Devices**: a browser's token is never stored, only ``device_key(token)`` (SHA-256). A
+  learner is a device, with the first name a pupil typed when joining a class, if any.
+- **Progress**: ``progress(token)``, ``record_answer(token, lesson, question_id, right)``,
+  ``pass_lesson(token, lesson)``. Only the device itself reads it (and its class's teacher,
+  through ``class_report``).
+- **Classes**: ``create_class(teacher, name)`` gives a 65-bit code (``K7QH-M2XD-9RPA-F``);
+  ``join_class(pupil, code, first_name)``, ``leave_class``, ``membership``,
+  ``classes_of(teacher)``, ``class_report(teacher, code)``. Pupils see nothing of each
+  other.
+- **Score pads** (``uno.academy.scorepad.Game``): a game has an owner and, if its owner asks,
+  a class. ``list_games(token)`` lists the device's own games, those it opened by a share
+  link, and those of its class (for the class's pupils and its teacher); ``Game.access``
+  says which. ``share_game(owner, id)`` gives the link's token, ``open_shared(token, share)``
+  opens it; only the owner deletes. Every change takes ``expected_version``: the version the
+  page showed when the user started the change (StaleGame otherwise).
+- **Rooms** (one game on several devices): ``create_room``, ``join_room``, ``rejoin``,
+  ``room_state``, ``apply_room_action``, ``apply_bot_moves``, the teacher's ``pause_room``,
+  ``restart_room``, ``seat_to_bot``, ``remove_pupil``, ``close_room``; ``purge_expired``.
+
+Wrong class and room codes are refused quietly and rate-limited in the store, so across
+processes: at most ``DEVICE_ATTEMPTS`` (10) wrong codes per device and minute, and at most
+``PREFIX_ATTEMPTS`` (20) per minute from all devices for the codes that begin with one
+character; past that, ``CodeRefused("too_many")``, even for a right code, for a minute.
+
+Room codes are 8 characters (40 bits). With 100 rooms open at once and the limit above
+(640 wrong codes a minute at most, whatever the number of devices), finding any room by
+guessing takes about 2^40 / 100 / 640 minutes: 32 years; a room lives 8 hours after its last
+move (``ROOM_TTL``), and the worst an intruder does is take a free seat of a card game, which
+the teacher sees and can undo.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, Protocol
+
+from uno.academy import scorepad as sp
+from uno.academy.store.codes import device_key as device_key
+from uno.academy.store.codes import (
+    format_code,
+    read_code,
+)
+from uno.academy.store.errors import (
+    STORE_CODES,
+    CodeRefused,
+    GameNotFound,
+    NotAllowed,
+    RoomChanged,
+    RoomClosed,
+    StaleGame,
+    StoreError,
+)
+from uno.academy.store.model import (
+    Answer,
+    ClassInfo,
+    ClassReport,
+    HiddenGame,
+    LoggedAction,
+    Membership,
+    Progress,
+    PupilReport,
+    QuestionStat,
+    RoomSeat,
+    RoomState,
+    Seated,
+    SeatSpec,
+)
+from uno.academy.store.schema import MIGRATIONS, SCHEMA_VERSION
+from uno.academy.store.sql import (
+    ATTEMPT_WINDOW,
+    DEVICE_ATTEMPTS,
+    PREFIX_ATTEMPTS,
+    ROOM_TTL,
+    SQLStore,
+)
+from uno.academy.store.sqlite import SQLiteStore, default_db_path
+
+__all__ = [
+    "ATTEMPT_WINDOW",
+    "DEVICE_ATTEMPTS",
+    "ENV_DB",
+    "MIGRATIONS",
+    "PREFIX_ATTEMPTS",
+    "REFUSALS",
+    "ROOM_TTL",
+    "SCHEMA_VERSION",
+    "STORE_CODES",
+    "Answer",
+    "ClassInfo",
+    "ClassReport",
+    "CodeRefused",
+    "GameNotFound",
+    "HiddenGame",
+    "LoggedAction",
+    "Membership",
+    "NotAllowed",
+    "Progress",
+    "PupilReport",
+    "QuestionStat",
+    "RoomChanged",
+    "RoomClosed",
+    "RoomSeat",
+    "RoomState",
+    "SQLStore",
+    "SQLiteStore",
+    "SeatSpec",
+    "Seated",
+    "StaleGame",
+    "Store",
+    "StoreError",
+    "database_exists",
+    "default_db_path",
+    "device_key",
+    "format_code",
+    "open_store",
+    "read_code",
+    "store_location",
+]
+
+ENV_DB: Final = "UNO_ACADEMY_DB"
+#: What a page turns into words (each has a stable code), besides ``ScoreInputError``.
+REFUSALS: Final = (StaleGame, GameNotFound, NotAllowed, CodeRefused, RoomChanged, RoomClosed)
+
+
+class Store(Protocol):
+    """What the app asks of a store (both backends implement all of it). ``token``s are
+    device tokens (``uno.ui.device``), never stored as such. Raises StoreError when the
+    database cannot be used, and the refusals named in each method's docstring."""
+
+    # learners and progress
+    def progress(self, token: str) -> Progress: ...
+    def record_answer(self, token: str, lesson: int, question_id: str, right: bool) -> Answer: ...
+    def pass_lesson(self, token: str, lesson: int) -> None: ...
+    def forget_progress(self, token: str) -> None: ...
+
+    # classes
+    def create_class(self, teacher_token: str, name: str) -> ClassInfo: ...
+    def classes_of(self, teacher_token: str) -> list[ClassInfo]: ...
+    def join_class(self, pupil_token: str, code: str, first_name: str) -> Membership: ...
+    def leave_class(self, pupil_token: str) -> None: ...
+    def membership(self, pupil_token: str) -> Membership | None: ...
+    def class_report(self, teacher_token: str, code: str) -> ClassReport: ...
+
+    # score pads
+    def list_games(self, token: str) -> list[sp.Game]: ...
+    def load_game(self, token: str, game_id: int) -> sp.Game: ...
+    def create_game(
+        self,
+        owner_token: str,
+        players: Sequence[object],
+        target: object = ...,
+        method: object = ...,
+        *,
+        class_code: str | None = None,
+    ) -> sp.Game: ...
+    def add_round(
+        self, token: str, game_id: int, expected_version: int, rnd: sp.Round
+    ) -> sp.Game: ...
+    def undo_round(self, token: str, game_id: int, expected_version: int) -> sp.Game: ...
+    def rename_players(
+        self, token: str, game_id: int, expected_version: int, names: Sequence[object]
+    ) -> sp.Game: ...
+    def delete_game(self, token: str, game_id: int, expected_version: int) -> None: ...
+    def share_game(self, owner_token: str, game_id: int) -> str: ...
+    def open_shared(self, token: str, share: str) -> sp.Game: ...
+    def keep_open(self, token: str, game_id: int | None, tab: str = "pad") -> None: ...
+    def kept_open(self, token: str) -> tuple[int | None, str]: ...
+    def hidden_games(self) -> list[HiddenGame]: ...
+
+    # rooms
+    def create_room(
+        self,
+        teacher_token: str,
+        *,
+        rules: object = None,
+        deck: str = "full",
+        seats: Sequence[SeatSpec],
+        class_code: str | None = None,
+        ttl: float = ROOM_TTL,
+        seed: int | None = None,
+    ) -> RoomState: ...
+    def rooms_of(self, teacher_token: str) -> list[str]: ...
+    def room_state(self, code: str) -> RoomState: ...
+    def join_room(self, code: str, pupil_token: str, first_name: str) -> Seated: ...
+    def rejoin(self, code: str, seat_token: str) -> Seated: ...
+    def apply_room_action(
+        self, code: str, seat_token: str, expected_version: int, action_text: str
+    ) -> RoomState: ...
+    def apply_bot_moves(self, code: str, expected_version: int, *, limit: int = 1) -> RoomState: ...
+    def pause_room(self, teacher_token: str, code: str, paused: bool = True) -> RoomState: ...
+    def restart_room(self, teacher_token: str, code: str, seed: int | None = None) -> RoomState: ...
+    def seat_to_bot(
+        self, teacher_token: str, code: str, seat: int, strategy: str = "friendly"
+    ) -> RoomState: ...
+    def remove_pupil(self, teacher_token: str, code: str, seat: int) -> RoomState: ...
+    def close_room(self, teacher_token: str, code: str) -> RoomState: ...
+    def purge_expired(self) -> int: ...
+
+    # the store itself
+    def schema_version(self) -> int: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Store: ...
+    def __exit__(self, *exc: object) -> None: ...
+
+
+def store_location(url_or_path: str | os.PathLike[str] | None = None) -> str | Path:
+    """Where ``open_store(url_or_path)`` goes: a PostgreSQL URL (text) or an SQLite path."""
+    if url_or_path is None:
+        url_or_path = os.environ.get(ENV_DB, "").strip() or None
+    if url_or_path is None:
+        return default_db_path()
+    text = os.fspath(url_or_path)
+    from uno.academy.store.postgres import is_postgres_url
+
+    if is_postgres_url(text):
+        return text
+    return Path(text).expanduser()
+
+
+def open_store(url_or_path: str | os.PathLike[str] | None = None) -> Store:
+    """The store at ``url_or_path``, else at ``$UNO_ACADEMY_DB``, else the default file.
+    ``postgresql://...`` opens PostgreSQL; anything else is an SQLite file's path."""
+    where = store_location(url_or_path)
+    if isinstance(where, str):
+        from uno.academy.store.postgres import PostgresStore
+
+        return PostgresStore(where)
+    return SQLiteStore(where)
+
+
+def database_exists(url_or_path: str | os.PathLike[str] | None = None) -> bool:
+    """False for an SQLite file not made yet (a page reads nothing then, and writes the file
+    only with the first change); True for a server."""
+    where = store_location(url_or_path)
+    return isinstance(where, str) or where.exists()

@@ -1,0 +1,552 @@
+"""The game table's view model: everything one screen shows of a game and what each tap there
+means, built once per state (no Streamlit). The table component (``uno.ui.table``) draws it and
+sends back actions in the engine's notation; it decides nothing about the rules.
+
+What each seat shows to this viewer, which cards are lit (from ``legal_actions``), what a tap on a
+card or on the draw pile sends (``uno.play_action``), why a tap is refused (the engine's reason,
+worded, with its rule and lesson), which buttons are offered (challenge, accept, keep, catch,
+"Uno", jump-in), the story of the last moves, and every word the component prints, in the
+reader's language. A hand the viewer may not see is never put in the model: only its size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from uno.academy.i18n import card_label, join_words, t
+from uno.academy.lessons import lesson_for_rule
+from uno.actions import Action
+from uno.bots import STRATEGIES
+from uno.cards import COLORS, Card, Color
+from uno.engine import Table, legal_actions, play_action
+from uno.errors import IllegalAction, ScenarioError
+from uno.state import Event, GameState, Phase
+
+__all__ = [
+    "TABLE_FIELD",
+    "Message",
+    "TableSetup",
+    "TableView",
+    "read_table_setup",
+    "refusal_message",
+    "story_line",
+    "story_text",
+    "table_model",
+]
+
+#: The scenario field that carries how a board shows the situation (share links, files).
+TABLE_FIELD: Final = "table"
+_SIZES: Final = ("md", "xl")
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line shown at the hand: ``kind`` is info, success, warning or error. ``links`` are
+    (label, href) pairs of the app's own pages (a ruling, a lesson)."""
+
+    kind: str
+    text: str
+    links: tuple[tuple[str, str], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "links": [{"label": label, "href": href} for label, href in self.links],
+        }
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Who looks at the table and what they may do.
+
+    ``acting``: the seats this screen may act for (persons only). ``hand``: the seat whose hand
+    lies at the bottom of the table, face up and tappable. ``face_up``: other seats whose cards
+    are shown (a sandbox with open hands, a lesson showing the bluffer's hand). ``bots``: the
+    strategy of each seat, None for a person. ``lit``: light the playable cards (a lesson that
+    asks "which card?" does not). ``size``: ``md``, or ``xl`` for children. ``kids``: speak to
+    the child at the hand in the classroom's words (the status on their turn, the buttons).
+    """
+
+    acting: frozenset[int]
+    hand: int | None
+    bots: tuple[str | None, ...]
+    face_up: frozenset[int] = frozenset()
+    lit: bool = True
+    size: str = "md"
+    draw: bool = True  # the draw pile can be tapped (a lesson asking "which card?" says no)
+    kids: bool = False
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """How a situation is shown, as a share link or a scenario file keeps it (field
+    ``table``): the computer players (seat -> strategy), whether the other hands are hidden,
+    and whose hand the reader holds."""
+
+    bots: Mapping[int, str] = field(default_factory=dict)
+    hide_hands: bool = False
+    viewer: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.bots:
+            out["bots"] = {str(seat): name for seat, name in sorted(self.bots.items())}
+        if self.hide_hands:
+            out["hide_hands"] = True
+        if self.viewer is not None:
+            out["viewer"] = self.viewer
+        return out
+
+
+def read_table_setup(raw: object, players: int) -> TableSetup:
+    """The ``table`` field of a scenario, checked; ScenarioError names the field and value."""
+    if raw is None:
+        return TableSetup()
+    if not isinstance(raw, Mapping):
+        raise ScenarioError("bad_type", TABLE_FIELD, raw, "table: expected an object")
+    unknown = set(raw) - {"bots", "hide_hands", "viewer"}
+    if unknown:
+        key = sorted(map(str, unknown))[0]
+        raise ScenarioError("unknown_field", f"table.{key}", key, f"table.{key}: unknown field")
+    bots_raw = raw.get("bots", {})
+    if not isinstance(bots_raw, Mapping):
+        raise ScenarioError("bad_type", "table.bots", bots_raw, "table.bots: expected an object")
+    bots: dict[int, str] = {}
+    for key, name in bots_raw.items():
+        where = f"table.bots.{key}"
+        if not (isinstance(key, str) and key.isascii() and key.isdigit()) or int(key) >= players:
+            raise ScenarioError("bad_seat", where, key, f"{where}: no such seat")
+        if not isinstance(name, str) or name not in STRATEGIES:
+            raise ScenarioError("bad_option_value", where, name, f"{where}: unknown strategy")
+        bots[int(key)] = name
+    hide = raw.get("hide_hands", False)
+    if not isinstance(hide, bool):
+        raise ScenarioError("bad_type", "table.hide_hands", hide, "table.hide_hands: true/false")
+    viewer = raw.get("viewer")
+    if viewer is not None and (
+        isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players
+    ):
+        raise ScenarioError("bad_seat", "table.viewer", viewer, "table.viewer: no such seat")
+    if viewer is not None and viewer in bots:
+        raise ScenarioError(
+            "bad_seat", "table.viewer", viewer, "table.viewer: a computer player's seat"
+        )
+    return TableSetup(bots, hide, viewer)
+
+
+# -- words -----------------------------------------------------------------------------------
+
+
+def refusal_message(refusal: IllegalAction, lang: str) -> Message:
+    """The engine's reason in the reader's words, with links to its ruling and its lesson."""
+    links = [
+        (t("lessons.rule", lang, id=refusal.rule), f"reference?lang={lang}#{refusal.rule.lower()}")
+    ]
+    number = lesson_for_rule(refusal.rule)
+    if number is not None:
+        links.append(
+            (t("sandbox.see_lesson", lang, number=number), f"lessons?lang={lang}&lesson={number}")
+        )
+    return Message("error", t(f"reason.{refusal.reason}", lang), tuple(links))
+
+
+def _word(value: Any, lang: str) -> Any:
+    if isinstance(value, tuple):
+        return join_words([str(v) for v in value], lang)
+    if isinstance(value, Card):
+        return card_label(value, lang)
+    if isinstance(value, Color):
+        return t(f"color.{value.name}", lang)
+    return value
+
+
+def story_text(
+    events: Iterable[Event], names: Sequence[str], lang: str, viewer: int | None = None
+) -> list[str]:
+    """The story of ``events`` in the reader's words, as ``viewer`` may know it: the card a
+    player drew is named only to that player."""
+    lines = []
+    for event in events:
+        line = story_line(event, names)
+        if line is None:
+            continue
+        key, values = line
+        if (
+            event.type == "drew"
+            and event.reason == "draw"
+            and viewer is not None
+            and event.get("seat") == viewer
+            and len(event.get("cards", ())) == 1
+        ):
+            key, values = "table.you_drew", {"card": event.cards[0]}
+        lines.append(t(key, lang, **{k: _word(v, lang) for k, v in values.items()}))
+    return lines
+
+
+def story_line(event: Event, names: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
+    """The content key (``event.<type>``) and values to word one event; None for the ones the
+    story leaves out. Cards and colours come back as engine values for the view to word."""
+    values: dict[str, Any] = {}
+    for name, value in event.fields.items():
+        if name in ("seat", "target") and isinstance(value, int) and 0 <= value < len(names):
+            values["name" if name == "seat" else "other"] = names[value]
+        elif isinstance(value, Card | Color) or (
+            isinstance(value, int | str) and not isinstance(value, bool)
+        ):
+            values[name] = value
+    if event.type == "drew":
+        values["count"] = event.count
+        return f"event.drew.{event.reason}", values
+    if event.type == "penalty_stacked":
+        values["count"] = event.total  # "1 card is waiting", "5 cards are waiting"
+    if event.type == "played" and isinstance(event.card, Card) and event.card.is_wild:
+        return "event.played_wild", values
+    if event.type == "challenged":
+        return ("event.challenged_guilty" if event.guilty else "event.challenged_innocent"), values
+    if event.type == "round_won":
+        values["count"] = event.points  # "marque 1 point", "marque 0 point"
+        return "event.round_won", values
+    if event.type == "game_won":
+        return "event.game_won", {"names": tuple(names[s] for s in event.seats)}
+    if event.type in ("dealt", "first_card"):
+        return None
+    return f"event.{event.type}", values
+
+
+# -- what a tap means ------------------------------------------------------------------------
+
+
+def _send(action: Action) -> str:
+    return str(action)
+
+
+def _refusal(refusal: IllegalAction, lang: str) -> dict[str, Any]:
+    return {"refuse": refusal_message(refusal, lang).to_dict()}
+
+
+def _card_tap(
+    state: GameState, t_: Table, seat: int, card: Card, names: Sequence[str], lang: str
+) -> dict[str, Any]:
+    """What a tap on ``card`` in ``seat``'s hand sends: an action, a question first (a colour,
+    a seat to swap with, "Uno" or not), or the refusal to show at the hand."""
+    swaps = t_.swaps(seat, card)
+    try:
+        probe = play_action(
+            state,
+            seat,
+            card,
+            color=Color.R if card.is_wild else None,
+            target=(seat + 1) % state.n_players if swaps else None,
+        )
+    except IllegalAction as refusal:
+        return _refusal(refusal, lang)
+    if probe.verb == "play" and card not in t_.playable(seat):
+        return {"send": _send(probe)}  # strict table mode: a wrong card costs 2 cards (R-PEN-1)
+    colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
+    targets: list[int | None] = [None]
+    if swaps:
+        targets = [s for s in range(state.n_players) if s != seat]
+    choices = []
+    for target in targets:
+        for color in colors:
+            plain = play_action(state, seat, card, color=color, target=target)
+            with_uno = play_action(state, seat, card, color=color, target=target, say_uno=True)
+            choice: dict[str, Any] = {"send": _send(plain)}
+            if with_uno.uno:
+                choice["send_uno"] = _send(with_uno)
+            if color is not None:
+                choice["color"] = color.name
+                choice["label"] = t(f"color.{color.name}", lang)
+            if target is not None:
+                choice["seat"] = target
+                choice["label"] = names[target]
+            choices.append(choice)
+    if card.is_wild:
+        return {"ask": "color", "choices": choices}
+    if swaps:
+        return {"ask": "seat", "choices": choices}
+    return choices[0]
+
+
+# -- the model -------------------------------------------------------------------------------
+
+
+def _labels(lang: str) -> dict[str, str]:
+    """Every fixed word the component prints."""
+    keys = (
+        "table.draw_pile",
+        "table.discard_pile",
+        "table.your_hand",
+        "table.choose_color",
+        "table.choose_seat",
+        "table.uno",
+        "table.play_and_uno",
+        "table.play_without_uno",
+        "table.cancel",
+        "table.turn",
+        "table.bot",
+        "table.person",
+        "table.said_uno",
+        "table.forgot_uno",
+        "table.keys",
+        "table.thinking",
+        "table.story",
+        "table.hidden_card",
+        "table.named",
+    )
+    return {key.split(".", 1)[1]: t(key, lang) for key in keys}
+
+
+def table_model(
+    state: GameState,
+    view: TableView,
+    lang: str,
+    *,
+    names: Sequence[str] | None = None,
+    story: Sequence[str] = (),
+    message: Message | None = None,
+    hint: Card | None = None,
+    version: int = 0,
+    thinking: bool = False,
+) -> dict[str, Any]:
+    """The JSON-ready model of the table for one screen (see the module's docstring). Cards are
+    codes; the card renderer adds their pictures. ``names`` are the names to show (default: the
+    players'); ``story`` the last lines of the story; ``message`` the line at the hand;
+    ``hint`` a card to outline; ``version`` tells the component a new state arrived (a tap is
+    sent with the version it was made on, so a tap on an old table is told apart);
+    ``thinking``: computer players are about to move."""
+    names = list(names if names is not None else state.players)
+    n = state.n_players
+    if view.size not in _SIZES:
+        raise ValueError(f"size must be one of {_SIZES}")
+    if len(view.bots) != n:
+        raise ValueError(f"{len(view.bots)} bots for {n} players: give one per seat")
+    t_ = Table.from_state(state, record=False)
+    over = state.is_over
+    legal = [] if over else legal_actions(state)
+    acting = {s for s in view.acting if view.bots[s] is None}
+    legal_mine = [a for a in legal if a.seat in acting]
+
+    seats = []
+    for seat in range(n):
+        cards = state.hands[seat]
+        shown = seat in view.face_up and seat != view.hand
+        bot = view.bots[seat]
+        uno_state = None
+        if seat in state.uno_exposed:
+            uno_state = "forgot"
+        elif len(cards) == 1 and not over:
+            uno_state = "said"
+        seats.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "count": len(cards),
+                "count_text": t("table.cards", lang, count=len(cards)),
+                "score_text": (
+                    t("table.points", lang, count=state.scores[seat])
+                    if state.rules.target_score is not None
+                    else None
+                ),
+                "turn": seat == state.turn and not over,
+                "bot": t(f"bot.{bot}.name", lang) if bot is not None else None,
+                "uno": uno_state,
+                "you": seat == view.hand,
+                "cards": (
+                    [{"code": str(c), "label": card_label(c, lang)} for c in sorted(cards)]
+                    if shown
+                    else None
+                ),
+            }
+        )
+
+    hand: dict[str, Any] | None = None
+    if view.hand is not None:
+        seat = view.hand
+        mine = seat in acting and not over
+        playable = set(t_.playable(seat)) if mine and seat == state.turn else set()
+        jumps = {a.card for a in legal_mine if a.verb == "jump" and a.seat == seat}
+        taps: dict[str, dict[str, Any]] = {}
+        cards_out = []
+        hinted = False
+        for card in sorted(state.hands[seat]):
+            code = str(card)
+            if code not in taps and mine:
+                taps[code] = _card_tap(state, t_, seat, card, names, lang)
+            is_hint = not hinted and hint is not None and card == hint
+            hinted = hinted or is_hint
+            cards_out.append(
+                {
+                    "code": code,
+                    "label": card_label(card, lang),
+                    "lit": view.lit and (card in playable or card in jumps),
+                    "hint": is_hint,
+                    "drawn": state.phase is Phase.DRAWN
+                    and seat == state.turn
+                    and card == state.drawn,
+                }
+            )
+        title = (
+            t("classroom.your_cards", lang)
+            if view.kids
+            else t("table.hand_of", lang, name=names[seat])
+        )
+        hand = {
+            "seat": seat,
+            "name": names[seat],
+            "title": title,
+            "cards": cards_out,
+            "taps": taps,
+            "active": mine,
+        }
+
+    pile_tap: dict[str, Any] | None = None
+    if view.hand is not None and view.hand in acting and not over and view.draw:
+        draw = next((a for a in legal_mine if a.verb == "draw" and a.seat == view.hand), None)
+        if draw is not None:
+            pile_tap = {"send": _send(draw)}
+        else:
+            try:
+                Table.from_state(state, record=False).act(Action(view.hand, "draw"))
+                pile_tap = {"send": _send(Action(view.hand, "draw"))}
+            except IllegalAction as refusal:
+                pile_tap = _refusal(refusal, lang)
+
+    buttons = _buttons(state, legal_mine, names, lang, kids=view.kids)
+    ask = None
+    if state.phase is Phase.CHOOSE_COLOR and state.turn in acting:
+        ask = {
+            "ask": "color",
+            "choices": [
+                {
+                    "send": str(Action(state.turn, "color", color=c)),
+                    "color": c.name,
+                    "label": t(f"color.{c.name}", lang),
+                }
+                for c in COLORS
+            ],
+        }
+
+    top = state.top
+    named = state.current_color if top.is_wild else None
+    if over:
+        status = t(f"phase.{state.phase}", lang, name=names[state.turn])
+    elif view.kids and state.turn == view.hand and state.turn in acting:
+        status = _kids_status(state, names, lang)
+    elif state.phase is Phase.PLAY and state.pending_draw:
+        status = t("phase.pending", lang, name=names[state.turn], count=state.pending_draw)
+    else:
+        status = t(f"phase.{state.phase}", lang, name=names[state.turn])
+    return {
+        "lang": lang,
+        "version": version,
+        "size": view.size,
+        "labels": _labels(lang),
+        "status": status,
+        "thinking": thinking,
+        "over": over,
+        "turn": state.turn,
+        "direction": state.direction,
+        "direction_label": t("sandbox.dir.1" if state.direction == 1 else "sandbox.dir.-1", lang),
+        "pile": {
+            "top": str(top),
+            "named": named.name if named is not None else None,
+            "label": card_label(top, lang, named),
+            "caption": card_label(top, lang),  # the named colour is shown beside, with its shape
+            "color": state.current_color.name if state.current_color is not None else None,
+            "color_label": (
+                t(f"color.{state.current_color.name}", lang)
+                if state.current_color is not None
+                else None
+            ),
+            "draw_count": len(state.draw_pile),
+            "draw_text": t("table.draw_count", lang, count=len(state.draw_pile)),
+            "tap": pile_tap,
+        },
+        "seats": seats,
+        "hand": hand,
+        "buttons": buttons,
+        "ask": ask,
+        "story": list(story),
+        "message": message.to_dict() if message is not None else None,
+    }
+
+
+def _kids_status(state: GameState, names: Sequence[str], lang: str) -> str:
+    """What the table says to a child on their own turn: "Your turn!", never "You plays"."""
+    if state.phase is Phase.CHALLENGE and state.challenge is not None:
+        return t("classroom.challenge.title", lang, name=names[state.challenge.player])
+    if state.phase is Phase.DRAWN:
+        return t("classroom.drawn_fits", lang)
+    if state.phase is Phase.CHOOSE_COLOR:
+        return t("classroom.first_wild", lang)
+    return t("classroom.kids.turn", lang)
+
+
+#: The buttons' words: the sandbox's, or the classroom's for a child.
+_VERBS: Final = {
+    False: {
+        "challenge": "sandbox.verb.challenge",
+        "accept": "sandbox.verb.accept",
+        "pass": "sandbox.verb.pass",
+    },
+    True: {
+        "challenge": "classroom.challenge.challenge",
+        "accept": "classroom.challenge.accept",
+        "pass": "classroom.keep",
+    },
+}
+
+
+def _buttons(
+    state: GameState,
+    legal_mine: Sequence[Action],
+    names: Sequence[str],
+    lang: str,
+    kids: bool = False,
+) -> list[dict[str, Any]]:
+    """The moves other than tapping a card, exactly when the engine allows them to a seat this
+    screen acts for."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    verbs = _VERBS[kids]
+    for action in legal_mine:
+        label: str | None = None
+        primary = False
+        if action.verb == "challenge":
+            label, primary = t(verbs["challenge"], lang), True
+        elif action.verb == "accept":
+            label = t(verbs["accept"], lang)
+        elif action.verb == "pass":
+            label = t(verbs["pass"], lang)
+        elif action.verb == "uno":
+            label, primary = t("table.uno_late", lang, name=names[action.seat]), True
+        elif action.verb == "catch" and action.target is not None:
+            label = t("table.catch", lang, name=names[action.target])
+        elif action.verb == "jump" and action.card is not None and not action.uno:
+            label = t("table.jump", lang, card=card_label(action.card, lang))
+        if label is None:
+            continue
+        key = action.verb if action.verb != "catch" else f"catch {action.target}"
+        if key in seen:  # one catch button per forgetful player, whoever of us catches
+            continue
+        seen.add(key)
+        out.append({"send": str(action), "label": label, "primary": primary, "verb": action.verb})
+    if state.phase is Phase.DRAWN and state.drawn is not None:
+        drawn = state.drawn
+        for action in legal_mine:
+            if action.verb == "play" and action.card == drawn and action.seat == state.turn:
+                out.insert(
+                    0,
+                    {
+                        "card": str(drawn),
+                        "label": t("table.play_drawn", lang, card=card_label(drawn, lang)),
+                        "primary": True,
+                        "verb": "play",
+                    },
+                )
+                break
+    return out

@@ -1,0 +1,106 @@
+"""The game table: one Streamlit component (Components v2) for the sandbox, the classroom and
+the lessons. Its HTML, CSS and JavaScript live beside this file (``table/``), with no build step
+and nothing fetched at run time.
+
+``show_table`` draws a view model from ``uno.academy.table`` (adding each card's picture from the
+one card renderer) and hands what the player does to Python callbacks: ``on_action(text,
+version)`` with an action in the engine's notation, which the page applies with ``uno.apply``;
+``on_tick(version)`` when the computer players should make their next move (the component
+waits ``pause_ms`` first, so each move can be seen). The component decides nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+import streamlit as st
+
+from uno.cards import Card, Color, parse_card
+from uno.ui.cards import card_uri
+
+__all__ = ["bot_pause_ms", "show_table"]
+
+_HERE: Final = Path(__file__).resolve().parent / "table"
+#: The pause before each computer move, in ms (``UNO_ACADEMY_BOT_PAUSE_MS``; 0 in tests: the
+#: computer players then answer at once, in the same run as the person's move).
+DEFAULT_PAUSE_MS: Final = 700
+
+
+def bot_pause_ms() -> int:
+    raw = os.environ.get("UNO_ACADEMY_BOT_PAUSE_MS", "")
+    if raw.isascii() and raw.isdigit():
+        return min(int(raw), 10_000)
+    return DEFAULT_PAUSE_MS
+
+
+@cache
+def _component() -> Any:
+    return st.components.v2.component(
+        "uno_table",
+        css=(_HERE / "table.css").read_text(encoding="utf-8"),
+        js=(_HERE / "table.js").read_text(encoding="utf-8"),
+        isolate_styles=True,
+    )
+
+
+def _images(model: dict[str, Any]) -> dict[str, str]:
+    """The picture of every card the model shows: hand, open seats, the top card, the back."""
+    codes: set[str] = set()
+    if model.get("hand"):
+        codes.update(card["code"] for card in model["hand"]["cards"])
+    for seat in model["seats"]:
+        codes.update(card["code"] for card in seat["cards"] or ())
+    images = {code: card_uri(parse_card(code)) for code in codes}
+    pile = model["pile"]
+    named = Color[pile["named"]] if pile["named"] else None
+    images["top"] = card_uri(Card(parse_card(pile["top"])), named)
+    images["back"] = card_uri(None)
+    return images
+
+
+def _payload(key: str, name: str) -> tuple[str, int] | None:
+    value: Any = st.session_state.get(key)
+    sent = value.get(name) if hasattr(value, "get") else None
+    if not isinstance(sent, dict):
+        return None
+    action, version = sent.get("action", ""), sent.get("version")
+    if not isinstance(action, str) or isinstance(version, bool) or not isinstance(version, int):
+        return None
+    return action[:200], version
+
+
+def show_table(
+    model: dict[str, Any],
+    *,
+    key: str,
+    on_action: Callable[[str, int], None],
+    on_tick: Callable[[int], None] | None = None,
+    pause_ms: int | None = None,
+) -> None:
+    """Draw the table; the callbacks run before the page is drawn again."""
+    data = {**model, "images": _images(model)}
+    if on_tick is not None:
+        data["pause_ms"] = bot_pause_ms() if pause_ms is None else pause_ms
+
+    def action_changed() -> None:
+        sent = _payload(key, "action")
+        if sent is not None:
+            on_action(*sent)
+
+    def tick_changed() -> None:
+        value: Any = st.session_state.get(key)
+        tick = value.get("tick") if hasattr(value, "get") else None
+        version = tick.get("version") if isinstance(tick, dict) else None
+        if on_tick is not None and isinstance(version, int) and not isinstance(version, bool):
+            on_tick(version)
+
+    _component()(
+        data=data,
+        key=key,
+        on_action_change=action_changed,
+        on_tick_change=tick_changed,
+    )

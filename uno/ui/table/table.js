@@ -1,0 +1,348 @@
+// The Uno table: draws the view model that Python built (uno.academy.table) and sends back
+// actions in the engine's notation ("0: play R7", "1: challenge"). It decides nothing about the
+// rules: every lit card, every button and every refusal comes from the model.
+//
+// Contract for tests: the root has data-testid="uno-table"; each card of the hand is a <button>
+// with data-card, data-seat and data-playable; colour choices carry data-color; the message
+// region has role="status". Text from the model is only ever set with textContent.
+
+const KEY_HELP_ID = "uno-keys";
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") node.textContent = value;
+    else if (name === "class") node.className = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child) node.appendChild(child);
+  return node;
+}
+
+function cardImage(images, code, cls) {
+  return el("img", { src: images[code] || images.back, alt: "", class: cls || "", draggable: "false" });
+}
+
+// -- one render ------------------------------------------------------------------------------
+
+function render(root, model, ui, send) {
+  const L = model.labels;
+  const images = model.images || {};
+  const oldRow = root.querySelector(".hand-row");
+  if (oldRow) ui.scroll = oldRow.scrollLeft;  // a redraw keeps the hand where the finger left it
+  root.className = `uno-table size-${model.size}` + (model.over ? " over" : "");
+  root.replaceChildren();
+
+  // The other seats, in seat order, the one to play marked.
+  const seats = el("ul", { class: "seats", "aria-label": model.status });
+  for (const seat of model.seats) {
+    if (model.hand && seat.seat === model.hand.seat) continue;
+    const item = el("li", {
+      class: "seat" + (seat.turn ? " turn" : ""),
+      "data-seat": seat.seat,
+      "aria-current": seat.turn ? "true" : null,
+    });
+    const head = el("div", { class: "seat-head" });
+    head.appendChild(el("span", { class: "name", text: seat.name }));
+    head.appendChild(el("span", { class: "who", text: seat.bot ? `${L.bot} · ${seat.bot}` : L.person }));
+    item.appendChild(head);
+    const info = el("div", { class: "seat-info" });
+    info.appendChild(el("span", { class: "count", text: seat.count_text }));
+    if (seat.score_text) info.appendChild(el("span", { class: "count score", text: seat.score_text }));
+    if (seat.turn) info.appendChild(el("span", { class: "badge turn-badge", text: L.turn }));
+    if (seat.uno === "said") info.appendChild(el("span", { class: "badge uno-said", text: L.said_uno }));
+    if (seat.uno === "forgot") info.appendChild(el("span", { class: "badge uno-forgot", text: L.forgot_uno }));
+    item.appendChild(info);
+    const row = el("div", { class: "seat-cards", "aria-hidden": seat.cards ? null : "true" });
+    if (seat.cards) {
+      for (const card of seat.cards) {
+        row.appendChild(el("span", { class: "mini", "data-card": card.code, role: "img", "aria-label": card.label }, cardImage(images, card.code)));
+      }
+    } else {
+      const shown = Math.min(seat.count, 10);
+      for (let i = 0; i < shown; i += 1) row.appendChild(el("span", { class: "mini back", "data-card": "back" }, cardImage(images, "back")));
+      if (seat.count > shown) row.appendChild(el("span", { class: "more", text: `+${seat.count - shown}` }));
+    }
+    item.appendChild(row);
+    seats.appendChild(item);
+  }
+  root.appendChild(seats);
+
+  // The middle: the discard pile (its named colour with its shape), the draw pile, the direction.
+  const middle = el("div", { class: "middle" });
+  const pile = model.pile;
+  const discard = el("figure", { class: "discard", role: "img", "aria-label": `${L.discard_pile}: ${pile.label}` });
+  discard.appendChild(cardImage(images, "top", "top-card"));
+  discard.appendChild(el("figcaption", { text: pile.caption }));
+  if (pile.color_label) {
+    const named = el("div", { class: "named", "data-named": pile.color });
+    named.appendChild(el("span", { class: "named-title", text: L.named }));
+    named.appendChild(el("span", { class: `shape shape-${pile.color}`, "aria-hidden": "true" }));
+    named.appendChild(el("span", { class: "named-name", text: pile.color_label }));
+    discard.appendChild(named);
+  }
+  middle.appendChild(discard);
+  const drawAble = pile.tap && pile.tap.send;
+  const drawButton = el("button", {
+    type: "button",
+    class: "draw" + (drawAble ? " lit" : ""),
+    "data-action": "draw",
+    "data-playable": drawAble ? "true" : "false",
+    "aria-label": `${L.draw_pile}: ${pile.draw_text}`,
+    onclick: () => tapPile(model, ui, send),
+  });
+  drawButton.appendChild(cardImage(images, "back", "back-card"));
+  drawButton.appendChild(el("span", { class: "draw-text", text: `${L.draw_pile} · ${pile.draw_text}` }));
+  if (!pile.tap) drawButton.disabled = true;
+  middle.appendChild(drawButton);
+  middle.appendChild(el("div", { class: "direction", "data-direction": model.direction, text: `${model.direction === 1 ? "↻" : "↺"} ${model.direction_label}` }));
+  root.appendChild(middle);
+
+  root.appendChild(el("p", { class: "status", text: model.thinking ? `${model.status} ${L.thinking}` : model.status }));
+
+  // The message at the hand, where the eye is (role=status: screen readers hear it).
+  const message = ui.localMessage || model.message;
+  const box = el("div", { class: "message" + (message ? ` ${message.kind}` : ""), role: "status", "aria-live": "polite" });
+  if (message) {
+    box.appendChild(el("span", { class: "message-text", text: message.text }));
+    for (const link of message.links || []) {
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(el("a", { href: link.href, target: "_self", text: link.label }));
+    }
+  }
+  root.appendChild(box);
+
+  // A question the tap needs answered first: a colour, a seat, "Uno" or not.
+  const ask = ui.ask || model.ask;
+  if (ask) root.appendChild(askPanel(ask, model, ui, send));
+
+  // The moves offered beside the hand, exactly those the engine allows.
+  if (model.buttons.length) {
+    const bar = el("div", { class: "buttons" });
+    for (const button of model.buttons) {
+      bar.appendChild(el("button", {
+        type: "button",
+        class: "move" + (button.primary ? " primary" : "") + (button.verb === "uno" ? " uno-button" : ""),
+        "data-verb": button.verb,
+        "data-action": button.send || null,
+        text: button.label,
+        onclick: () => {
+          if (button.card) tapCard(button.card, model, ui, send);
+          else send(button.send);
+        },
+      }));
+    }
+    root.appendChild(bar);
+  }
+
+  // The hand: one row of card buttons (scrolls sideways when long).
+  if (model.hand) {
+    const hand = model.hand;
+    const section = el("section", { class: "hand" + (hand.active ? " active" : ""), "aria-label": hand.title, "data-seat": hand.seat });
+    const title = el("div", { class: "hand-title" });
+    title.appendChild(el("span", { text: hand.title }));
+    const me = model.seats[hand.seat];
+    if (me) {
+      title.appendChild(el("span", { class: "count", text: me.count_text }));
+      if (me.score_text) title.appendChild(el("span", { class: "count score", text: me.score_text }));
+      if (me.turn) title.appendChild(el("span", { class: "badge turn-badge", text: L.turn }));
+      if (me.uno === "said") title.appendChild(el("span", { class: "badge uno-said", text: L.said_uno }));
+      if (me.uno === "forgot") title.appendChild(el("span", { class: "badge uno-forgot", text: L.forgot_uno }));
+    }
+    section.appendChild(title);
+    const row = el("div", { class: "hand-row", role: "group", "aria-label": hand.title });
+    hand.cards.forEach((card, index) => {
+      const button = el("button", {
+        type: "button",
+        class: "card" + (card.lit ? " lit" : "") + (card.hint ? " hint" : "") + (card.drawn ? " drawn" : ""),
+        "data-card": card.code,
+        "data-seat": hand.seat,
+        "data-playable": card.lit ? "true" : "false",
+        "aria-label": index < 9 ? `${index + 1}. ${card.label}` : card.label,
+        tabindex: index === ui.focus ? "0" : "-1",
+        onclick: () => tapCard(card.code, model, ui, send),
+        onfocus: () => { ui.focus = index; },
+      }, cardImage(images, card.code));
+      if (!hand.active) button.setAttribute("aria-disabled", "true");
+      row.appendChild(button);
+    });
+    section.appendChild(row);
+    root.appendChild(section);
+    if (ui.scroll) row.scrollLeft = ui.scroll;
+  }
+
+  // The story of the last moves (a live region: each new move is read out).
+  const story = el("section", { class: "story", "aria-label": L.story });
+  story.appendChild(el("h4", { text: L.story }));
+  const list = el("ol", { "aria-live": "polite", "aria-relevant": "additions" });
+  for (const line of model.story) list.appendChild(el("li", { text: line }));
+  story.appendChild(list);
+  root.appendChild(story);
+  root.appendChild(el("p", { class: "keys", id: KEY_HELP_ID, text: L.keys }));
+}
+
+function askPanel(ask, model, ui, send) {
+  const L = model.labels;
+  const panel = el("div", { class: "ask", role: "group", "aria-label": ask.ask === "color" ? L.choose_color : ask.ask === "seat" ? L.choose_seat : L.uno });
+  panel.appendChild(el("p", { class: "ask-title", text: ask.ask === "color" ? L.choose_color : ask.ask === "seat" ? L.choose_seat : L.uno }));
+  const withUno = ask.choices.some((c) => c.send_uno);
+  const choices = el("div", { class: "choices" });
+  for (const choice of ask.choices) {
+    if (ask.ask === "uno") break;
+    const button = el("button", {
+      type: "button",
+      class: "choice" + (choice.color ? ` color-${choice.color}` : ""),
+      "data-color": choice.color || null,
+      "data-target": choice.seat === undefined ? null : choice.seat,
+      onclick: () => {
+        const unoBox = panel.querySelector("input.say-uno");
+        const sayUno = unoBox ? unoBox.checked : false;
+        ui.ask = null;
+        send(sayUno && choice.send_uno ? choice.send_uno : choice.send);
+      },
+    });
+    if (choice.color) button.appendChild(el("span", { class: `shape shape-${choice.color}`, "aria-hidden": "true" }));
+    button.appendChild(el("span", { text: choice.label }));
+    choices.appendChild(button);
+  }
+  if (ask.ask === "uno") {
+    const choice = ask.choices[0];
+    choices.appendChild(el("button", { type: "button", class: "choice primary uno-button", "data-action": choice.send_uno, text: L.play_and_uno, onclick: () => { ui.ask = null; send(choice.send_uno); } }));
+    choices.appendChild(el("button", { type: "button", class: "choice", "data-action": choice.send, text: L.play_without_uno, onclick: () => { ui.ask = null; send(choice.send); } }));
+  }
+  panel.appendChild(choices);
+  if (withUno && ask.ask !== "uno") {
+    const label = el("label", { class: "uno-toggle" });
+    label.appendChild(el("input", { type: "checkbox", class: "say-uno", checked: true }));
+    label.appendChild(el("span", { text: L.uno }));
+    panel.appendChild(label);
+  }
+  if (ui.ask) {
+    panel.appendChild(el("button", { type: "button", class: "cancel", text: L.cancel, onclick: () => { ui.ask = null; ui.redraw(); } }));
+  }
+  return panel;
+}
+
+// -- taps ------------------------------------------------------------------------------------
+
+function act(tap, model, ui, send) {
+  if (!tap) return;
+  if (tap.refuse) {
+    ui.localMessage = tap.refuse;  // the engine's reason, at the hand; nothing changes
+    ui.ask = null;
+    ui.redraw();
+    return;
+  }
+  ui.localMessage = null;
+  if (tap.ask) {
+    ui.ask = tap;
+    ui.redraw();
+    const first = ui.root.querySelector(".ask button");
+    if (first) first.focus();
+    return;
+  }
+  if (tap.send_uno) {
+    ui.ask = { ask: "uno", choices: [tap] };
+    ui.redraw();
+    const first = ui.root.querySelector(".ask button");
+    if (first) first.focus();
+    return;
+  }
+  send(tap.send);
+}
+
+function tapCard(code, model, ui, send) {
+  if (!model.hand) return;
+  act(model.hand.taps[code], model, ui, send);
+}
+
+function tapPile(model, ui, send) {
+  act(model.pile.tap, model, ui, send);
+}
+
+// -- keyboard: arrows and Enter (or 1-9) choose a card, D draws, U says Uno --------------------
+
+function onKey(event, ui) {
+  const model = ui.model;
+  if (!model || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+  const cards = Array.from(ui.root.querySelectorAll(".hand-row button.card"));
+  const key = event.key;
+  if (key === "ArrowRight" || key === "ArrowLeft") {
+    if (!cards.length) return;
+    const step = key === "ArrowRight" ? 1 : -1;
+    ui.focus = (Math.max(0, ui.focus) + step + cards.length) % cards.length;
+    cards.forEach((c, i) => c.setAttribute("tabindex", i === ui.focus ? "0" : "-1"));
+    cards[ui.focus].focus();
+    event.preventDefault();
+  } else if (/^[1-9]$/.test(key)) {
+    const index = Number(key) - 1;
+    if (index < cards.length) {
+      ui.focus = index;
+      cards[index].click();
+      event.preventDefault();
+    }
+  } else if (key === "d" || key === "D") {
+    const draw = ui.root.querySelector("button.draw");
+    if (draw && !draw.disabled) { draw.click(); event.preventDefault(); }
+  } else if (key === "u" || key === "U") {
+    const uno = ui.root.querySelector("button.uno-button");
+    if (uno) { uno.click(); event.preventDefault(); }
+  } else if (key === "Escape" && ui.ask) {
+    ui.ask = null;
+    ui.redraw();
+    event.preventDefault();
+  }
+}
+
+// -- the component ----------------------------------------------------------------------------
+
+export default function (component) {
+  const { data, setTriggerValue, parentElement } = component;
+  let root = parentElement.querySelector('[data-testid="uno-table"]');
+  if (!root) {
+    root = el("div", { "data-testid": "uno-table", tabindex: "-1" });
+    parentElement.appendChild(root);
+  }
+  const ui = root.__uno || (root.__uno = { ask: null, localMessage: null, focus: 0, version: null, sent: null });
+  ui.root = root;
+  ui.model = data;
+  root.dataset.version = String(data.version);  // tests and benchmarks watch it change
+  ui.sent = null;  // Python answered: a new tap may go
+  if (ui.version !== data.version) {
+    // A new state: the old question and the old refusal no longer apply.
+    ui.ask = null;
+    ui.localMessage = null;
+    ui.version = data.version;
+    const cards = data.hand ? data.hand.cards.length : 0;
+    ui.focus = Math.min(ui.focus, Math.max(cards - 1, 0));
+  }
+  const send = (action) => {
+    if (!action || ui.sent === data.version) return;  // one move per state: no double taps
+    ui.sent = data.version;
+    root.classList.add("sending");
+    setTriggerValue("action", { action, version: data.version });
+  };
+  ui.redraw = () => render(root, ui.model, ui, send);
+  if (!root.__keys) {
+    root.__keys = (event) => onKey(event, ui);
+    root.addEventListener("keydown", root.__keys);
+  }
+  const active = root.getRootNode().activeElement || document.activeElement;
+  const hadFocus = Boolean(active && root.contains(active));
+  ui.redraw();
+  if (hadFocus) {
+    const again = root.querySelector(`.hand-row button.card[tabindex="0"]`) || root;
+    again.focus();
+  }
+  // Computer players move one at a time: ask Python for the next move after a short pause.
+  clearTimeout(root.__timer);
+  if (data.thinking && typeof data.pause_ms === "number") {
+    const version = data.version;
+    root.__timer = setTimeout(() => setTriggerValue("tick", { version }), data.pause_ms);
+  }
+  return () => clearTimeout(root.__timer);
+}
