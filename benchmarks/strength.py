@@ -4,7 +4,7 @@ long one decision takes.
 
     .venv/bin/python benchmarks/strength.py [--rounds 2000] [--workers 2] [--seats 2 4]
         [--opponents random first greedy color_keeper save_wilds] [--rollouts N]
-        [--decisions 400]
+        [--decisions 400] [--json results.json]
 
 Each pairing plays ``--rounds`` single rounds through ``uno.simulate`` (official rules, one
 round each, its per-game seeding); the expert sits at every seat in turn (round ``i`` of a
@@ -12,12 +12,15 @@ pairing puts it at seat ``i % seats``) and the dealer is drawn by the rules (R-S
 one keeps the better seat. An even share is ``1 / seats``. The decision times are measured
 apart, in this process on one core: the expert's decisions (only those with more than one
 legal move) in positions taken from games between heuristics, at 2 and 4 seats.
+With ``--json``, the table is also written (after each pairing) as JSON: the lab's section
+"How strong are the computer players?" reads such a file (uno/academy/strength.json).
 Never part of the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
 import random
@@ -100,6 +103,7 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=None, help="default: the default budget")
     parser.add_argument("--decisions", type=int, default=400, help="decisions timed per size")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, default=None, help="also write the table here")
     args = parser.parse_args()
     budget = "default budget" if args.rollouts is None else f"rollouts={args.rollouts}"
     print(f"Python {platform.python_version()} on {platform.machine()}; expert, {budget}")
@@ -119,8 +123,9 @@ def main() -> None:
 
     print("| opponent | seats | rounds | expert wins | share | 95% interval | even share |")
     print("|---|---|---|---|---|---|---|")
-    for seats in args.seats:
-        for opponent in args.opponents:
+    rows: list[dict[str, object]] = []
+    for opponent in args.opponents:
+        for seats in args.seats:
             start = time.perf_counter()
             wins, played = pairing(
                 opponent, seats, args.rounds, args.workers, args.rollouts, args.seed
@@ -132,6 +137,11 @@ def main() -> None:
                 f"  ({time.perf_counter() - start:.0f} s)",
                 flush=True,
             )
+            rows.append({"opponent": opponent, "seats": seats, "wins": wins, "rounds": played})
+            if args.json is not None:
+                meta = {"budget": budget, "python": platform.python_version(), "seed": args.seed}
+                text = json.dumps({**meta, "pairings": rows}, indent=1)
+                args.json.write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ import pytest
 
 import uno
 from uno import Action, Card, Color, GameState, Phase, Strategy, make_strategy
-from uno.bots import HEURISTICS
 from uno.academy.i18n import LANGS, t
+from uno.bots import HEURISTICS
 from uno.odds import p_guilty
 
 WD4 = Card("WD4")

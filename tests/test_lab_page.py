@@ -18,7 +18,7 @@ from tests.conftest import ROOT
 from uno import odds
 from uno.academy import lab
 from uno.academy.i18n import LANGS, catalog, t
-from uno.bots import STRATEGIES
+from uno.bots import HEURISTICS
 from uno.ui import lab_view
 
 PAGE = "pages/5_lab.py"
@@ -362,7 +362,7 @@ def test_the_fair_share_and_the_average_are_named_above_the_plot(lang: str) -> N
 @pytest.mark.parametrize("lang", LANGS)
 def test_long_category_labels_are_wrapped_between_words(lang: str) -> None:
     bars = charts(open_lab(lang))["tournament"]["data"][0]
-    names = [t(f"bot.{name}.name", lang) for name in STRATEGIES]
+    names = [t(f"bot.{name}.name", lang) for name in HEURISTICS]
     assert [label.replace("<br>", " ") for label in bars["x"]] == names
     for label in bars["x"]:
         assert all(len(line) <= 14 or " " not in line for line in label.split("<br>")), label

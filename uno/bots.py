@@ -88,6 +88,14 @@ class Strategy:
         # The class's flag, copied on the instance: CPython reads an instance attribute faster.
         object.__setattr__(self, "_uniform", type(self)._uniform)
 
+    #: True for a strategy that reads what the others were seen to do: a driver that keeps the
+    #: round's log (``uno.simulate`` does) calls its ``move_with_log``.
+    watches: ClassVar[bool] = False
+
+    def move_with_log(self, t: Table, rng: random.Random, log: Sequence[Any]) -> bool:
+        """``move``, knowing the round's log of what the others were seen to do."""
+        return self.move(t, rng)
+
     #: True when a class keeps Strategy.pick (``decide`` then inlines it).
     _uniform: ClassVar[bool] = True
 

@@ -40,15 +40,15 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import floor, sqrt
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from uno.actions import Action
 from uno.bots import ColorKeeper, Strategy, carry_out, reaction
-from uno.cards import COLOR_OF, COLORS, KIND_OF, Card, Color
-from uno.engine import _OF_COLOR, Table, shuffle
+from uno.cards import CARDS, COLOR_OF, COLORS, KIND_OF, WD4_INDEX, Card, Color
+from uno.engine import _MATCHING, _OF_COLOR, _SEVEN_OR_ZERO, Table, shuffle
 from uno.rules import RuleSet
 from uno.state import Challenge, GameState, Phase
 
@@ -62,11 +62,19 @@ __all__ = [
     "deal_world",
 ]
 
-#: The default budget of one decision, in actions simulated by the playouts (about 0.1 to 0.25 s
-#: on one core of a 2020s machine, whatever the number of players).
-DEFAULT_STEPS: Final = 30_000
+#: The default budget of one decision, in actions simulated by the playouts, when some hand
+#: is down to ``ENDGAME`` cards (``EARLY`` times less before): about 0.1 to 0.3 s on one core.
+DEFAULT_STEPS: Final = 40_000
 #: A playout longer than this counts as a round not won (R-DRAW-4 allows endless rounds).
 PLAYOUT_LIMIT: Final = 1_000
+#: How often the search takes it that a player who could bluff with a Wild Draw Four (R-PLAY-4)
+#: does: a world where the Wild Draw Four being answered is a bluff is that much less likely.
+BLUFF_PRIOR: Final = 0.15
+#: The full budget is spent once a hand is down to this many cards (the moves then decide the
+#: round); before, ``EARLY`` times less, as a move weighs less and the worlds differ more.
+ENDGAME: Final = 4
+EARLY: Final = 8
+_DEALS: Final = 30  # worlds dealt at most to find one (the last is kept)
 #: H-70: how many seats a 7 is tried with (those holding the fewest cards).
 SWAP_TARGETS: Final = 3
 
@@ -101,10 +109,13 @@ class InfoSet:
     exposed: tuple[int, ...]
     scores: tuple[int, ...]
     dealer: int
+    #: What the seat has seen the others do (``read_log``): for each seat, groups of its cards
+    #: as (how many, the cards none of them can be). Empty: nothing known.
+    known: tuple[tuple[tuple[int, frozenset[Card]], ...], ...] = ()
 
     @classmethod
-    def observe(cls, t: Table, seat: int) -> InfoSet:
-        """What ``seat`` knows of the table ``t``."""
+    def observe(cls, t: Table, seat: int, log: Sequence[Note] | None = None) -> InfoSet:
+        """What ``seat`` knows of the table ``t`` (and of the round's ``log``, if kept)."""
         every: Counter[Card] = Counter(t.draw)
         for hand in t.hands:
             every.update(hand)
@@ -132,6 +143,7 @@ class InfoSet:
             exposed=tuple(sorted(t.exposed)),
             scores=tuple(t.scores),
             dealer=t.dealer,
+            known=() if not log else read_log(log, [len(h) for h in t.hands], seat),
         )
 
     @classmethod
@@ -141,28 +153,168 @@ class InfoSet:
         return cls.observe(t, state.turn if seat is None else seat)
 
 
+# -- what the others were seen to do ----------------------------------------------------------
+#: One note of a round's log: a seat drew in phase play with nothing pending, so (as players
+#: draw by choice only rarely) it held none of the cards that could be played then:
+#: (seat, those cards, its hand size before, cards drawn, whether its turn ended without a
+#: play). A seat of -1: hands changed owners (H-70), what was known is forgotten.
+Note = tuple[int, frozenset[Card], int, int, bool]
+_FORGET: Final[Note] = (-1, frozenset(), 0, 0, False)
+_NOTHING: Final[frozenset[Card]] = frozenset()
+_PLAYABLE_BUT_WD4: Final = tuple(
+    tuple(cards - {CARDS[WD4_INDEX]} for cards in row) for row in _MATCHING
+)
+
+
+def watched_moves(
+    strategies: Sequence[Strategy], log: list[Note]
+) -> list[Callable[[Table, random.Random], bool]]:
+    """The seats' ``move`` functions for a driver that keeps the round's ``log`` for strategies
+    that read it (``Strategy.watches``): each move made is noted (``Note``) when it is a draw
+    in phase play, and the strategies that watch are given the log. Only public facts go in
+    the log (who drew, on which card and colour, and whether they then played)."""
+
+    def watched(bot: Strategy) -> Callable[[Table, random.Random], bool]:
+        def move(t: Table, rng: random.Random) -> bool:
+            seat = t.turn
+            noting = t.phase is _PLAY and not t.pending
+            if noting:
+                accepts = _PLAYABLE_BUT_WD4[t.color][t.discard[-1]]
+                before = len(t.hands[seat])
+                played = len(t.discard)
+            over = bot.move_with_log(t, rng, log) if bot.watches else bot.move(t, rng)
+            if over:
+                return True
+            if noting and len(t.discard) == played:  # a draw (no card went down)
+                drawn = len(t.hands[seat]) - before
+                log.append((seat, accepts, before, drawn, t.phase is not _DRAWN))
+            elif t.rules.seven_zero and t.discard[-1] in _SEVEN_OR_ZERO:
+                log.append(_FORGET)
+            return False
+
+        return move
+
+    return [watched(bot) for bot in strategies]
+
+
+def read_log(
+    log: Sequence[Note], sizes: Sequence[int], seat: int
+) -> tuple[tuple[tuple[int, frozenset[Card]], ...], ...]:
+    """What ``seat`` can tell of the other hands from the ``log``: for each seat, groups of
+    its cards as (count, cards none of them can be), the counts adding up to ``sizes``. A seat
+    that drew on a card and colour holds none of the cards playable then, as it would have
+    played one (its newer cards are not known), but for a Wild Draw Four (it may have been a
+    bluff, and players seldom bluff); cards that left a hand leave its newest group first (a
+    card just drawn is the likeliest to be played)."""
+    n = len(sizes)
+    groups: list[list[list[Any]]] = [[] for _ in range(n)]
+
+    def settle(s: int, size: int) -> None:
+        total = sum(g[0] for g in groups[s])
+        if total < size:
+            groups[s].append([size - total, _NOTHING])
+        while total > size:
+            last = groups[s][-1]
+            take = min(last[0], total - size)
+            last[0] -= take
+            total -= take
+            if not last[0]:
+                del groups[s][-1]
+
+    for who, accepts, before, drawn, ended in log:
+        if who < 0:
+            groups = [[] for _ in range(n)]
+            continue
+        settle(who, before)
+        for g in groups[who]:
+            g[1] = g[1] | accepts
+        if drawn > 1 or (drawn == 1 and ended):
+            groups[who].append([drawn - (not ended), accepts])
+        if drawn >= 1 and not ended:
+            groups[who].append([1, _NOTHING])  # the playable card drawn
+    out: list[tuple[tuple[int, frozenset[Card]], ...]] = []
+    for s in range(n):
+        settle(s, sizes[s])
+        if s == seat:
+            out.append(())
+        else:
+            out.append(tuple((g[0], g[1]) for g in groups[s] if g[1]))
+    return tuple(out)
+
+
+def _deal_known(pool: list[Card], info: InfoSet) -> tuple[list[list[Card]], list[Card]]:
+    """Deal the shuffled ``pool`` into the other hands and the draw pile so that each group of
+    ``info.known`` gets cards it can hold (the most constrained first; when too few fit, any)."""
+    taken = [False] * len(pool)
+    hands: list[list[Card]] = [[] for _ in info.sizes]
+    wants = [
+        (len(banned), s, count, banned)
+        for s, groups in enumerate(info.known)
+        for count, banned in groups
+    ]
+    wants.sort(key=lambda w: -w[0])
+    for _, s, count, banned in wants:
+        got = hands[s]
+        for i, card in enumerate(pool):
+            if count == 0:
+                break
+            if not taken[i] and card not in banned:
+                taken[i] = True
+                got.append(card)
+                count -= 1
+        for i in range(len(pool)):  # too few cards fit: the knowledge was wrong, take any
+            if count == 0:
+                break
+            if not taken[i]:
+                taken[i] = True
+                got.append(pool[i])
+                count -= 1
+    rest = [card for i, card in enumerate(pool) if not taken[i]]
+    start = 0
+    for s, size in enumerate(info.sizes):
+        if s == info.seat:
+            hands[s] = list(info.hand)
+            continue
+        need = size - len(hands[s])
+        hands[s].extend(rest[start : start + need])
+        start += need
+    return hands, rest[start:]
+
+
 def deal_world(info: InfoSet, rng: random.Random) -> Table:
     """One world consistent with ``info``: the unseen cards dealt at random into the other
     hands and the draw pile (in a random order), as a working Table with a fresh seed for its
     reshuffles. A Wild Draw Four being answered is a bluff in this world when the hand dealt to
-    its player holds the colour that was to match (R-CHAL-2)."""
-    pool = list(info.unseen)
-    shuffle(pool, rng)
+    its player holds the colour that was to match (R-CHAL-2); as players bluff only now and
+    then, such a world is kept with the chance ``BLUFF_PRIOR`` (else dealt again): the
+    likelihood of the Wild Draw Four having been played, given the hand."""
     seat = info.seat
-    hands: list[list[Card]] = []
-    start = 0
-    for s, size in enumerate(info.sizes):
-        if s == seat:
-            hands.append(list(info.hand))
+    chal = info.challenge
+    for _ in range(_DEALS):
+        pool = list(info.unseen)
+        shuffle(pool, rng)
+        if info.known:
+            hands, draw = _deal_known(pool, info)
         else:
-            hands.append(pool[start : start + size])
-            start += size
+            hands = []
+            start = 0
+            for s, size in enumerate(info.sizes):
+                if s == seat:
+                    hands.append(list(info.hand))
+                else:
+                    hands.append(pool[start : start + size])
+                    start += size
+            draw = pool[start:]
+        if chal is None or _OF_COLOR[chal[1]].isdisjoint(hands[chal[0]]):
+            break
+        if rng.random() < BLUFF_PRIOR:
+            break
     t = Table.__new__(Table)
     t.rules = info.rules
     t.players = info.players
     t.n = len(info.sizes)
     t.hands = hands
-    t.draw = pool[start:]  # draw.pop() is the next card: any order is as likely
+    t.draw = draw  # draw.pop() is the next card: any order is as likely
     t.discard = list(info.discard)
     t.color = info.color
     t.turn = info.turn
@@ -276,43 +428,53 @@ class _Playout(ColorKeeper):
     name: str = field(default="playout", init=False)
 
     def _challenges(self, t: Table, seat: int) -> bool:
-        chal = t.challenge
-        assert chal is not None
-        colour = int(chal.previous_color)
-        good = pool = 0
-        for s, hand in enumerate(t.hands):
-            if s != seat:
-                pool += len(hand)
-                for c in hand:
-                    good += COLOR_OF[c] == colour
-        pool += len(t.draw)
-        for c in t.draw:
-            good += COLOR_OF[c] == colour
-        clean = 1.0  # the chance that a random hand of its size holds none of that colour
-        for i in range(len(t.hands[chal.player])):
-            if pool - i <= 0:
-                break
-            clean *= max(0, pool - good - i) / (pool - i)
-        return 1.0 - clean > 2 / (t.pending + 2)  # uno.odds.challenge_advice's threshold
+        return _odds_challenge(t, seat)
+
+
+def _odds_challenge(t: Table, seat: int) -> bool:
+    """Challenge when the chance of guilt makes it pay (``uno.odds.challenge_advice``'s
+    threshold), that chance computed from what the challenger can see of the world (its hand
+    and the discard pile) and weighted by how rarely players bluff (``BLUFF_PRIOR``)."""
+    chal = t.challenge
+    assert chal is not None
+    colour = int(chal.previous_color)
+    good = pool = 0
+    for s, hand in enumerate(t.hands):
+        if s != seat:
+            pool += len(hand)
+            for c in hand:
+                good += COLOR_OF[c] == colour
+    pool += len(t.draw)
+    for c in t.draw:
+        good += COLOR_OF[c] == colour
+    clean = 1.0  # the chance that a random hand of its size holds none of that colour
+    for i in range(len(t.hands[chal.player])):
+        if pool - i <= 0:
+            break
+        clean *= max(0, pool - good - i) / (pool - i)
+    guilty = BLUFF_PRIOR * (1.0 - clean)
+    return guilty / (guilty + clean) > 2 / (t.pending + 2)
 
 
 _POLICY: Final = _Playout()
 _NO_RNG: Final = random.Random(0)  # the playout policy draws nothing; Strategy.move wants one
 
 
-def _playout(t: Table, bots: Sequence[Strategy], limit: int) -> tuple[int, int]:
+def _playout(
+    t: Table, bots: Sequence[Strategy], limit: int, rng: random.Random = _NO_RNG
+) -> tuple[int, int]:
     """Play the round on ``t`` to its end: (the winner or -1 past ``limit`` actions, actions)."""
-    move = _POLICY.move
+    moves = [b.move for b in bots]
     react = t.rules.jump_in
     for step in range(limit):
         if t.exposed or react:
-            action = reaction(t, bots, _NO_RNG)
+            action = reaction(t, bots, rng)
             if action is not None:
                 t.act(action)
                 if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
                     return t.turn, step + 1
                 continue
-        if move(t, _NO_RNG):
+        if moves[t.turn](t, rng):
             return t.turn, step + 1  # end_round gives the turn to the winner
     return -1, limit
 
@@ -370,6 +532,21 @@ def _prior(world: Table, moves: Sequence[Action]) -> int | None:
     return None
 
 
+#: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
+#: errors of the paired difference is no longer played out.
+DROP: Final = 2.0
+BATCH: Final = 8
+
+
+def _paired(a: int, b: int, worlds: int) -> tuple[float, float]:
+    """Mean and standard error of (a won - b won) over the first ``worlds`` worlds (bit masks)."""
+    ahead = (a & ~b).bit_count()
+    behind = (b & ~a).bit_count()
+    mean = (ahead - behind) / worlds
+    var = (ahead + behind) / worlds - mean * mean
+    return mean, sqrt(max(var, 0.0) / worlds)
+
+
 def search(
     info: InfoSet,
     rng: random.Random,
@@ -391,14 +568,21 @@ def search(
     k = len(moves)
     prior = _prior(base, moves)
     won = [0] * k  # bit w: the seat won the round in world w after this move
+    plays = [0] * k
+    alive = list(range(k))
     bots = (_POLICY,) * len(info.sizes)
     seat = info.seat
     worlds = spent = 0
-    budget = rollouts if rollouts is not None else steps
+    if rollouts is not None:
+        budget = rollouts
+    elif min(info.sizes) <= ENDGAME:
+        budget = steps
+    else:
+        budget = steps // EARLY
     while True:
         world = deal_world(info, rng)
         bit = 1 << worlds
-        for i in range(k):
+        for i in alive:
             t = _clone(world)
             t.act(moves[i])  # raises IllegalAction if a candidate were not legal
             if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
@@ -407,23 +591,33 @@ def search(
                 winner, used = _playout(t, bots, PLAYOUT_LIMIT)
             if winner == seat:
                 won[i] |= bit
+            plays[i] += 1
             spent += 1 if rollouts is not None else used
         worlds += 1
         if spent >= budget or (deadline is not None and time.perf_counter() > deadline):
             break
+        if worlds % BATCH == 0 and len(alive) > 1:
+            # Racing: a move clearly worse than the reference (the policy's move, or the best
+            # so far) in the same worlds is dropped, so the budget goes to the close calls.
+            ref = prior if prior is not None else max(alive, key=lambda i: won[i].bit_count())
+            keep = []
+            for i in alive:
+                mean, se = _paired(won[i], won[ref], worlds) if i != ref else (0.0, 0.0)
+                if i == ref or mean + DROP * se >= 0:
+                    keep.append(i)
+            alive = keep
+            if len(alive) == 1:
+                break
     wins = [w.bit_count() for w in won]
-    order = sorted(range(k), key=lambda i: (-wins[i], i))
+    order = sorted(range(k), key=lambda i: (-plays[i], -wins[i], i))
     best = order[0]
     if prior is not None and best != prior:
-        ahead = (won[best] & ~won[prior]).bit_count()  # worlds only the best one wins
-        behind = (won[prior] & ~won[best]).bit_count()
-        mean = (ahead - behind) / worlds
-        var = (ahead + behind) / worlds - mean * mean
-        if mean <= MARGIN * sqrt(var / worlds):
+        mean, se = _paired(won[best], won[prior], worlds)
+        if mean <= MARGIN * se:
             order.remove(prior)
             order.insert(0, prior)  # not clearly better: keep the policy's move
     return [
-        MoveAdvice(moves[i], wins[i] / worlds, wins[i], worlds, _is_bluff(info, moves[i]))
+        MoveAdvice(moves[i], wins[i] / plays[i], wins[i], plays[i], _is_bluff(info, moves[i]))
         for i in order
     ]
 
@@ -488,14 +682,19 @@ class Expert(Strategy):
         super().__post_init__()
         _check_budget(self.rollouts, self.seconds)
 
-    def decide(self, t: Table, rng: random.Random) -> Action:
+    def decide(self, t: Table, rng: random.Random, log: Sequence[Note] | None = None) -> Action:
         seat = t.turn
-        info = InfoSet.observe(t, seat)  # the search sees this, never ``t``
+        info = InfoSet.observe(t, seat, log)  # the search sees this, never ``t``
         sub = random.Random(floor(rng.random() * 2**53))
         best = search(info, sub, rollouts=self.rollouts, seconds=self.seconds)[0].action
         if best.uno and self.forget_uno and rng.random() < self.forget_uno:
             best = best._replace(uno=False)
         return best
 
+    watches: ClassVar[bool] = True
+
     def move(self, t: Table, rng: random.Random) -> bool:
         return carry_out(t, self.decide(t, rng))
+
+    def move_with_log(self, t: Table, rng: random.Random, log: Sequence[Note]) -> bool:
+        return carry_out(t, self.decide(t, rng, log))

@@ -129,7 +129,13 @@ def play_game(
     dealer = t.dealer
     counters = [0, 0, 0, 0, 0, 0, 0]  # rounds, turns, drawn, longest, challenges, won, catches
     check_reactions = rules.jump_in
-    move = [bot.move for bot in strategies]  # decide, then carry it out (Strategy.move)
+    # decide, then carry it out (Strategy.move)
+    move: list[Callable[[Table, random.Random], bool]] = [bot.move for bot in strategies]
+    log: list[Any] = []  # the round's log, for strategies that read it (uno.expert)
+    if any(bot.watches for bot in strategies):
+        from uno.expert import watched_moves
+
+        move = watched_moves(strategies, log)
     while True:
         reactions = 0
         actions = MAX_ACTIONS_PER_ROUND
@@ -167,6 +173,7 @@ def play_game(
         if t.phase is Phase.GAME_OVER:
             return _row(index, seed, rules, strategies, t.scores, _winners(t), counters)
         dealer = (dealer + 1) % players
+        log.clear()
         t = deal_table(
             names,
             rules,

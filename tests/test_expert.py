@@ -1,0 +1,367 @@
+"""uno.expert: the ``expert`` strategy and ``advise``.
+
+Legal moves only under every rule option, no peeking (the decision depends only on what the
+seat may know), the same decision for the same seed, the budget kept, and the advice's shape.
+Budgets are tiny here: these tests check the search's plumbing, not its strength (that is
+``benchmarks/strength.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+import pytest
+from pandas.testing import assert_frame_equal
+
+import uno
+from uno import Action, Card, Color, GameState, make_strategy
+from uno.bots import HEURISTICS, Strategy
+from uno.engine import Table
+from uno.expert import DEFAULT_STEPS, EARLY, Expert, InfoSet, MoveAdvice, advise, candidates
+
+SWITCHES = (
+    "stacking",
+    "seven_zero",
+    "jump_in",
+    "wd4_anytime",
+    "draw_until_playable",
+    "strict_penalties",
+)
+
+
+def rules_of(bits: int, window: str = "next_player") -> dict[str, Any]:
+    rules: dict[str, Any] = {"preset": "official", "target_score": None}
+    rules.update({name: bool(bits >> i & 1) for i, name in enumerate(SWITCHES)})
+    rules["uno_catch_window"] = window
+    return rules
+
+
+def positions(rules: Any, players: int, seed: int, every: int = 3) -> list[GameState]:
+    """States met in a round between heuristics (every ``every``-th), where someone must act."""
+    rng = random.Random(seed)
+    bots = [
+        make_strategy(HEURISTICS[(seed + i) % 5], forget_uno=0.3, bluff=0.3, challenge="odds")
+        for i in range(players)
+    ]
+    state = uno.new_game(players, rules, seed)
+    found: list[GameState] = []
+    for step in range(400):
+        if state.is_over:
+            break
+        if step % every == 0:
+            found.append(state)
+        state, _ = uno.apply(state, uno.bot_action(state, bots, rng))
+    return found
+
+
+def shuffle_hidden(state: GameState, rng: random.Random, seat: int) -> GameState:
+    """The same state for ``seat``: the other hands and the draw pile hold the same cards among
+    them (each hand keeps its size), dealt again at random; a Wild Draw Four being answered has
+    its guilt worked out again from the new hand (R-CHAL-2)."""
+    hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h]
+    hidden += state.draw_pile
+    rng.shuffle(hidden)
+    hands = []
+    for s, h in enumerate(state.hands):
+        if s == seat:
+            hands.append(h)
+        else:
+            hands.append(tuple(hidden[: len(h)]))
+            del hidden[: len(h)]
+    challenge = state.challenge
+    if challenge is not None:
+        guilty = any(c.color == challenge.previous_color for c in hands[challenge.player])
+        challenge = uno.Challenge(challenge.player, challenge.previous_color, guilty)
+    return GameState(
+        **{
+            **{f: getattr(state, f) for f in state.__dataclass_fields__},
+            "hands": tuple(hands),
+            "draw_pile": tuple(hidden),
+            "challenge": challenge,
+        }
+    )
+
+
+# -- the strategy -----------------------------------------------------------------------------
+def test_expert_is_a_registered_strategy_with_options() -> None:
+    assert "expert" in uno.STRATEGIES and "expert" not in HEURISTICS
+    assert set(uno.STRATEGIES) == {*HEURISTICS, "expert"}
+    bot = make_strategy("expert", rollouts=200)
+    assert isinstance(bot, Expert) and bot.name == "expert" and bot.rollouts == 200
+    assert make_strategy("expert", seconds=0.1).seconds == 0.1
+    assert make_strategy(bot, seconds=0.2).rollouts == 200
+    for bad in ({"rollouts": 0}, {"rollouts": 1.5}, {"rollouts": True}, {"seconds": 0}):
+        with pytest.raises(ValueError):
+            make_strategy("expert", **bad)
+    with pytest.raises(ValueError):
+        make_strategy("expert", nope=1)
+
+
+def test_simulate_plays_the_expert_the_same_for_any_workers() -> None:
+    bots = [make_strategy("expert", rollouts=12), "greedy"]
+    one = uno.simulate(6, 2, "single_round", bots, seed=3)
+    two = uno.simulate(6, 2, "single_round", bots, seed=3, workers=2)
+    assert_frame_equal(one, two)
+    assert set(one["winner_strategy"]) <= {"expert", "greedy"}
+
+
+@pytest.mark.parametrize("bits", range(64))
+def test_expert_plays_only_legal_moves_under_every_rule_option(bits: int) -> None:
+    """All 2^6 combinations of the boolean house rules (H-STACK, H-70, H-JUMP, H-NOBLUFF,
+    H-DRAWPLAY, R-PEN-1), each under both Uno catch windows (R-UNO-2): expert seats next to a
+    forgetful, bluffing heuristic, through the public path, every move checked."""
+    for window in ("next_player", "own_next_turn"):
+        rules = rules_of(bits, window)
+        players = 2 + (bits + (window == "own_next_turn")) % 3
+        expert = make_strategy("expert", rollouts=6)
+        other = make_strategy("random", forget_uno=0.5, bluff=0.5, challenge="always")
+        bots = [expert if s % 2 == 0 else other for s in range(players)]
+        rng = random.Random(bits)
+        state = uno.new_game(players, rules, seed=bits * 2 + (window == "own_next_turn"))
+        for _ in range(300):
+            if state.is_over:
+                break
+            action = uno.bot_action(state, bots, rng)
+            assert action in uno.legal_actions(state), (action, rules)
+            state, _ = uno.apply(state, action)
+
+
+@pytest.mark.parametrize("bits", [0, 1, 2, 4, 8, 16, 32, 63])
+def test_every_candidate_is_legal(bits: int) -> None:
+    for window in ("next_player", "own_next_turn"):
+        for state in positions(rules_of(bits, window), 3, seed=bits, every=2):
+            t = Table.from_state(state, record=False)
+            legal = uno.legal_actions(state)
+            for move in candidates(t, state.turn):
+                assert move in legal, move
+            seat = (state.turn + 1) % 3
+            assert candidates(t, seat) == []
+
+
+def test_r_uno_1_the_expert_always_says_uno_and_r_uno_2_catches() -> None:
+    said = caught = 0
+    forgetful = make_strategy("greedy", forget_uno=1.0, catch=0.0)
+    expert = make_strategy("expert", rollouts=6)
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = uno.new_game(2, "single_round", seed)
+        while not state.is_over:
+            action = uno.bot_action(state, [expert, forgetful], rng)
+            new, events = uno.apply(state, action)
+            assert 0 not in new.uno_exposed  # the expert never forgets
+            said += any(e.type == "said_uno" and e.seat == 0 for e in events)
+            caught += any(e.type == "caught" and e.seat == 0 for e in events)
+            state = new
+    assert said > 2 and caught > 2
+
+
+# -- no peeking -------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["single_round", "house", rules_of(63), rules_of(2)])
+def test_the_expert_never_peeks(rules: Any) -> None:
+    """Only the seat's hand and the public table count: dealing the other hands and the draw
+    pile again (same sizes, same cards among them) leaves the decision and the advice as they
+    are, for the same seed."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        for state in positions(rules, 3, seed, every=4)[:8]:
+            seat = state.turn
+            if len(candidates(Table.from_state(state, record=False), seat)) < 2:
+                continue
+            other = shuffle_hidden(state, rng, seat)
+            assert other != state or not any(len(h) for s, h in enumerate(state.hands) if s != seat)
+            assert InfoSet.of_state(other) == InfoSet.of_state(state)
+            assert advise(other, rollouts=30, seed=9) == advise(state, rollouts=30, seed=9)
+            bot = make_strategy("expert", rollouts=30)
+            assert bot.decide(Table.from_state(other), random.Random(1)) == bot.decide(
+                Table.from_state(state), random.Random(1)
+            )
+            checked += 1
+    assert checked >= 6
+
+
+def test_r_chal_2_the_expert_does_not_know_whether_a_wild_draw_four_was_a_bluff() -> None:
+    """In phase challenge, a guilty and an innocent Wild Draw Four look alike to the target."""
+    base = {
+        "format": "uno-scenario/1",
+        "rules": {"preset": "official", "target_score": None},
+        "players": 2,
+        "discard_pile": ["R5", "WD4"],
+        "current_color": "B",
+        "turn": 1,
+        "phase": "challenge",
+        "pending_draw": 4,
+        "dealer": 0,
+        "seed": 4,
+    }
+    guilty = uno.load_scenario(
+        {
+            **base,
+            "hands": [["R1", "G2", "G3"], ["B1", "Y7", "R9"]],
+            "challenge": {"player": 0, "previous_color": "R"},
+        }
+    )
+    innocent = uno.load_scenario(
+        {
+            **base,
+            "hands": [["Y1", "G2", "G3"], ["B1", "Y7", "R9"]],
+            "challenge": {"player": 0, "previous_color": "R"},
+        }
+    )
+    assert guilty.challenge is not None and guilty.challenge.guilty
+    assert innocent.challenge is not None and not innocent.challenge.guilty
+    assert InfoSet.of_state(guilty) == InfoSet.of_state(innocent)
+    assert advise(guilty, rollouts=60, seed=2) == advise(innocent, rollouts=60, seed=2)
+    verbs = {m.action.verb for m in advise(guilty, rollouts=60, seed=2)}
+    assert verbs == {"challenge", "accept"}
+
+
+# -- determinism and budget -------------------------------------------------------------------
+def test_same_seed_same_advice_and_another_seed_may_differ() -> None:
+    state = uno.new_game(4, "single_round", seed=12)
+    first = advise(state, rollouts=80, seed=1)
+    assert first == advise(state, rollouts=80, seed=1)
+    others = [advise(state, rollouts=80, seed=s) for s in range(2, 8)]
+    assert any(o != first for o in others)
+
+
+def test_budget_rollouts_is_the_number_of_playouts() -> None:
+    state = uno.new_game(3, "single_round", seed=2)
+    for budget in (1, 25, 200):
+        moves = advise(state, rollouts=budget, seed=0)
+        assert len(moves) > 1
+        total = sum(m.rollouts for m in moves)
+        assert budget <= total < budget + len(moves)
+        assert len({m.rollouts for m in moves}) == 1  # every move meets the same worlds
+
+
+def test_budget_seconds_stops_the_search_in_time() -> None:
+    state = uno.new_game(10, "single_round", seed=3)
+    start = time.perf_counter()
+    moves = advise(state, rollouts=10**7, seconds=0.05, seed=0)
+    # 10**7 playouts would take hours: the clock stopped the search (generous, for busy machines)
+    assert time.perf_counter() - start < 5
+    assert moves and moves[0].rollouts >= 1
+
+
+def test_default_budget_is_a_number_of_simulated_actions() -> None:
+    state = uno.new_game(2, "single_round", seed=8)
+    moves = advise(state, seed=0)
+    assert len(moves) > 1
+    # A two-player round lasts some 20 to 100 actions: the opening's budget (EARLY times less
+    # than the endgame's) gives dozens of playouts, the racing drops the clearly worse moves.
+    assert DEFAULT_STEPS / EARLY / 200 < sum(m.rollouts for m in moves) < DEFAULT_STEPS / EARLY
+
+
+# -- the advice -------------------------------------------------------------------------------
+def test_advice_lists_every_candidate_best_first_with_its_estimate() -> None:
+    state = uno.load_scenario(
+        {
+            "format": "uno-scenario/1",
+            "rules": {"preset": "official", "target_score": None},
+            "players": 3,
+            "hands": [["R7", "RS", "W", "G2", "B5"], ["Y1", "Y2"], ["B9", "G9", "R1"]],
+            "discard_pile": ["R3"],
+            "current_color": "R",
+            "turn": 0,
+            "dealer": 2,
+            "seed": 1,
+        }
+    )
+    moves = advise(state, rollouts=300, seed=4)
+    assert all(isinstance(m, MoveAdvice) for m in moves)
+    legal = uno.legal_actions(state)
+    assert all(m.action in legal and m.action.seat == 0 for m in moves)
+    texts = {str(m.action) for m in moves}
+    assert {"0: play R7", "0: play RS", "0: draw"} <= texts
+    assert {"0: play W G", "0: play W B"} <= texts  # the colours still held
+    assert len(texts) == len(moves)
+    for m in moves:
+        assert 0 <= m.win_rate <= 1 and m.wins == round(m.win_rate * m.rollouts)
+        low, high = m.interval()
+        assert low <= m.win_rate <= high
+        assert not m.bluff
+    chosen = make_strategy("expert", rollouts=300)
+    assert advise(state, rollouts=300, seed=4)[0].action == moves[0].action
+    assert chosen.name == "expert"
+
+
+def test_advice_flags_a_wild_draw_four_bluff() -> None:
+    state = uno.load_scenario(
+        {
+            "format": "uno-scenario/1",
+            "rules": {"preset": "official", "target_score": None},
+            "players": 2,
+            "hands": [["WD4", "R2", "G5"], ["Y1", "Y2", "B3"]],
+            "discard_pile": ["R9"],
+            "current_color": "R",
+            "turn": 0,
+            "dealer": 1,
+            "seed": 1,
+        }
+    )
+    moves = advise(state, rollouts=60, seed=0)
+    bluffs = {m.action.color for m in moves if m.bluff}
+    assert bluffs and all(m.action.card == Card("WD4") for m in moves if m.bluff)
+    assert not any(m.bluff for m in moves if m.action.card != Card("WD4"))
+
+
+def test_advice_when_there_is_nothing_to_decide() -> None:
+    state = uno.new_game(3, "single_round", seed=1)
+    assert advise(state, seat=(state.turn + 1) % 3) == []
+    only = uno.load_scenario(
+        {
+            "format": "uno-scenario/1",
+            "rules": {"preset": "official", "target_score": None},
+            "players": 2,
+            "hands": [["G1", "G2"], ["Y1", "Y2"]],
+            "discard_pile": ["R9"],
+            "current_color": "R",
+            "turn": 0,
+            "dealer": 1,
+            "seed": 1,
+        }
+    )
+    (move,) = advise(only, rollouts=50)
+    assert move.action == Action(0, "draw") and move.rollouts == 0 and math.isnan(move.win_rate)
+    one_left = dict(uno.dump_scenario(only))
+    one_left.pop("draw_pile")
+    one_left["hands"] = [["R1"], ["Y1", "Y2"]]
+    over, _ = uno.apply(uno.load_scenario(one_left), "play R1")
+    assert over.is_over and advise(over) == []
+
+
+def test_choose_color_and_challenge_phases_are_searched() -> None:
+    state = uno.load_scenario(
+        {
+            "format": "uno-scenario/1",
+            "rules": {"preset": "official", "target_score": None},
+            "players": 2,
+            "hands": [
+                ["G1", "G2", "G3", "G5", "G6", "G7", "R4"],
+                ["Y1", "Y2", "Y3", "Y4", "R1", "R2", "B2"],
+            ],
+            "discard_pile": ["W"],
+            "current_color": None,
+            "phase": "choose_color",
+            "turn": 0,
+            "dealer": 1,
+            "seed": 1,
+        }
+    )
+    moves = advise(state, rollouts=400, seed=0)
+    assert [m.action.verb for m in moves] == ["color"] * 4
+    assert moves[0].action.color == Color.G  # six greens in hand (R-SETUP-5)
+
+
+def test_the_expert_beats_random_play() -> None:
+    """A smoke test of strength (the real measure is benchmarks/strength.py): heads-up against
+    ``random``, even a tiny budget wins more than an even share of rounds."""
+    bots: list[Strategy | str] = [make_strategy("expert", rollouts=20), "random"]
+    frame = uno.simulate(60, 2, "single_round", bots, seed=1)
+    swapped = uno.simulate(60, 2, "single_round", bots[::-1], seed=2)
+    wins = (frame["winner"] == 0).sum() + (swapped["winner"] == 1).sum()
+    assert wins > 60  # of 120
