@@ -16,13 +16,21 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
 from uno import odds
-from uno.academy import lab
+from uno.academy import lab, lab_strength
 from uno.academy.i18n import LANGS, catalog, t
 from uno.bots import HEURISTICS
 from uno.ui import lab_view
 
 PAGE = "pages/5_lab.py"
-SECTIONS = ["can-play", "opening-hand", "challenge", "hand-worth", "game-length", "who-wins"]
+SECTIONS = [
+    "can-play",
+    "opening-hand",
+    "challenge",
+    "hand-worth",
+    "game-length",
+    "who-wins",
+    "strength",
+]
 CHARTS = [
     "can_play",
     "opening_hand",
@@ -31,6 +39,7 @@ CHARTS = [
     "game_length",
     "seat_advantage",
     "tournament",
+    "strength",
 ]
 SMALL = {"lab_len_games": 200, "lab_win_games": 200}
 
@@ -242,6 +251,8 @@ def test_the_code_under_each_chart_runs_as_shown() -> None:
     ]
     assert tables[6]["share"].tolist() == found["seat_advantage"]["data"][0]["y"]
     assert tables[7]["share"].tolist() == found["tournament"]["data"][0]["y"]
+    heads_up = tables[8][tables[8]["seats"] == 2]["share"].tolist()
+    assert heads_up == trace(found["strength"], "Heads-up (2 players)")["y"]
 
 
 def test_bad_known_cards_are_explained_not_crashed() -> None:
@@ -368,3 +379,34 @@ def test_long_category_labels_are_wrapped_between_words(lang: str) -> None:
         assert all(len(line) <= 14 or " " not in line for line in label.split("<br>")), label
     if lang == "fr":
         assert "Fidèle à sa<br>couleur" in bars["x"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_strong_are_the_computer_players_opens_in_every_language(lang: str) -> None:
+    """The expert against each heuristic: the measured run's shares as bars with their 95%
+    intervals, the sample size said, the table in the reader's numbers, the command shown."""
+    at = open_lab(lang)
+    (header,) = [h for h in at.header if h.proto.anchor == "strength"]
+    assert header.value == f"{SECTIONS.index('strength') + 1}. {t('lab.strength.title', lang)}"
+    measured = lab_strength.strength_table()
+    assert len(measured) and (measured["rounds"] >= 2000).all()
+    assert ((measured["low"] <= measured["share"]) & (measured["share"] <= measured["high"])).all()
+    spec = charts(at)["strength"]
+    for seats, key in ((2, "heads_up"), (4, "four")):
+        rows = measured[measured["seats"] == seats]
+        if rows.empty:
+            continue
+        bars = trace(spec, t(f"lab.strength.{key}", lang))
+        assert bars["y"] == rows["share"].tolist()
+        assert bars["error_y"]["array"] == (rows["high"] - rows["share"]).tolist()
+    rounds = int(measured["rounds"].min())
+    sample = t("lab.strength.sample", lang, count=rounds, number=lab_view.number(rounds, lang))
+    assert sample in [c.value for c in at.caption]
+    frame = next(
+        d.value for d in at.dataframe if t("lab.strength.col_interval", lang) in d.value.columns
+    )
+    first = measured.iloc[0]
+    assert frame.iloc[0][t("lab.strength.col_share", lang)] == pct(first["share"], lang)
+    (measured_note,) = [i.value for i in at.info if t("lab.strength.measured", lang) in i.value]
+    assert lab_strength.COMMAND in measured_note
+    assert lab_strength.snippet().strip() in [c.value.strip() for c in at.code]

@@ -95,6 +95,9 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "id": "rule_id",
     "ids": "rule_ids",
     "index": "number",
+    "keep": "wild_card",
+    "move": "coach_move",
+    "options": "coach_options",
     "last": "name",
     "limit": "number",
     "low": "number",
@@ -150,6 +153,7 @@ KIND_OVERRIDES: Final[dict[tuple[str, str], str]] = {
     ("teachers.age.*.steps", "deck"): "cards_phrase",
     ("teachers.age.*.steps", "color"): "cards_phrase",
     ("lab.wins.dealer", "order"): "number",
+    ("coach.*.wild", "card"): "wild_card",
     ("sandbox.status", "pile"): "number",
     ("cli.check.summary", "players"): "players_phrase",
     ("cli.simulate.strategy_count", "players"): "players_phrase",
@@ -226,6 +230,31 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
         labels = [card_label(c, lang) for c in _every_card()]
         labels += [card_label(Card(code), lang, color) for code in ("W", "WD4") for color in COLORS]
         return tuple(labels)
+    if kind == "wild_card":
+        return tuple(card_label(Card(code), lang) for code in ("W", "WD4"))
+    if kind == "coach_move":
+        seven, wild = card_label(Card("B7"), lang), card_label(Card("W"), lang)
+        blue = t("color.B", lang)
+        return (
+            t("coach.do.play", lang, card=seven),
+            t("coach.do.play_keep", lang, card=seven, keep=wild),
+            t("coach.do.wild", lang, card=wild, color=blue),
+            t("coach.do.swap", lang, card=card_label(Card("R7"), lang), name=names[0]),
+            t("coach.do.draw", lang),
+            t("coach.do.challenge", lang),
+            t("coach.do.color", lang, color=blue),
+        )
+    if kind == "coach_options":
+        share = percent(0.33, lang)
+        return (
+            t("coach.if.draw", lang, share=share),
+            t("coach.separator", lang).join(
+                (
+                    t("coach.if.play", lang, share=share, card=card_label(Card("GS"), lang)),
+                    t("coach.if.accept", lang, share=percent(0.05, lang)),
+                )
+            ),
+        )
     if kind == "card_face":
         return tuple(t(f"card.face.{c.kind.name.lower()}", lang, number=c.number) for c in CARDS)
     if kind == "card_list":

@@ -13,7 +13,7 @@ from typing import Final
 import streamlit as st
 
 import uno
-from uno.academy import classroom
+from uno.academy import classroom, coach
 from uno.academy.classroom import DECKS, FRIENDLY, SHAPE_GLYPH, Game
 from uno.academy.i18n import card_label, t
 from uno.academy.lessons import lesson_text, lessons
@@ -131,6 +131,7 @@ def start_kids(lang: str) -> None:
         chosen_deck("cl_k_deck"), kid_names(lang, count), next_seed(), (0,), bots=_at_once()
     )
     st.session_state.pop(f"{KIDS}hint", None)
+    st.session_state.pop(f"{KIDS}coach", None)
     _set_game(KIDS, game)
 
 
@@ -148,6 +149,7 @@ def start_pass(lang: str) -> None:
     game = classroom.start_game(chosen_deck("cl_p_deck"), names, next_seed(), range(count))
     st.session_state[SHOWN] = None
     st.session_state.pop(f"{PASS}hint", None)
+    st.session_state.pop(f"{PASS}coach", None)
     _set_game(PASS, game)
 
 
@@ -193,6 +195,16 @@ def tick(prefix: str, version: int) -> None:
 
 def flag(key: str, moves: int) -> None:
     st.session_state[key] = moves  # a flag that holds until the next move
+
+
+def ask_coach(prefix: str, names: Sequence[str], seat: int, lang: str) -> None:
+    """ "What would a good player do?": the gentle words of the coach for the child at ``seat``
+    (the search sees only what that child sees), until the next move."""
+    game: Game = st.session_state[f"{prefix}game"]
+    state = game.state
+    moves = coach.advice(state, seat) if state.turn == seat and not state.is_over else []
+    st.session_state[f"{prefix}coach"] = (game.moves, coach.kids_text(moves, lang, names))
+    st.session_state[f"{prefix}message"] = None  # the coach answers now, at the hand
 
 
 def reveal(seat: int) -> None:
@@ -248,6 +260,9 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
     hint_on = st.session_state.get(f"{prefix}hint") == game.moves
     suggestion = classroom.hint(state, seat) if hint_on else None
     message = st.session_state.get(f"{prefix}message")
+    asked = st.session_state.get(f"{prefix}coach")
+    if message is None and isinstance(asked, tuple) and asked[0] == game.moves:
+        message = Message("info", str(asked[1]))
     if message is None and hint_on:
         text = hint_text(lang, state, seat)
         message = Message("info", text) if text else None
@@ -282,6 +297,15 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
             width="stretch",
             on_click=flag,
             args=(f"{prefix}hint", game.moves),
+        )
+        st.button(
+            t("coach.kids.button", lang),
+            key=f"{prefix}coach_btn",
+            width="stretch",
+            on_click=ask_coach,
+            args=(prefix, list(names), seat, lang),
+            icon="🦉",
+            help=t("coach.kids.help", lang),
         )
 
 

@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from uno.academy import lab
+from uno.academy import lab, lab_strength
 from uno.academy.i18n import card_label, t
 from uno.academy.jobs import ABANDONED, DONE, WAITING, Job, JobBoard
 from uno.bots import CHALLENGE_POLICIES, HEURISTICS
@@ -48,7 +48,15 @@ SETTLE: float = 1.0
 POLL: Final = 0.5
 
 CARD_CODES: Final = [str(card) for card in CARDS]
-SECTIONS: Final = ("can-play", "opening-hand", "challenge", "hand-worth", "game-length", "who-wins")
+SECTIONS: Final = (
+    "can-play",
+    "opening-hand",
+    "challenge",
+    "hand-worth",
+    "game-length",
+    "who-wins",
+    "strength",
+)
 TITLES: Final = {
     "can-play": "lab.can_play.title",
     "opening-hand": "lab.opening.title",
@@ -56,6 +64,7 @@ TITLES: Final = {
     "hand-worth": "lab.worth.title",
     "game-length": "lab.length.title",
     "who-wins": "lab.wins.title",
+    "strength": "lab.strength.title",
 }
 DEALS: Final = "lab_deals"
 DEFAULTS: Final[dict[str, Any]] = {
@@ -108,6 +117,7 @@ def show_lab(lang: str) -> None:
     hand_worth(lang)
     game_length(lang, seed)
     who_wins(lang, seed)
+    strength(lang)
     for name in lab.SIMULATIONS:  # answers a poll left for this run and it did not need
         st.session_state.pop(_seen(name), None)
 
@@ -789,4 +799,75 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
         n_games=games,
         seed=seed,
         challenge=policy,
+    )
+
+
+def strength(lang: str) -> None:
+    """The expert against each heuristic: a run measured beforehand (a searching player is too
+    slow for a click), with its sample size and 95% intervals, and the command that made it."""
+    _header("strength", lang)
+    st.write(t("lab.strength.intro", lang))
+    table = lab_strength.strength_table()
+    fig = go.Figure()
+    for seats, key, hue, edge in ((2, "heads_up", SKY, BLUE), (4, "four", ORANGE, VERMILION)):
+        rows = table[table["seats"] == seats]
+        if rows.empty:
+            continue
+        fig.add_trace(
+            go.Bar(
+                x=[_wrap(_strategy_name(o, lang), 14) for o in rows["opponent"]],
+                y=rows["share"].tolist(),
+                name=t(f"lab.strength.{key}", lang),
+                marker={"color": hue, "line": {"color": edge, "width": 1}},
+                error_y=error_bars(rows, "share"),
+            )
+        )
+        fig.add_hline(
+            y=1 / seats,
+            line={"color": edge, "dash": "dash", "width": 2},
+            name=t(
+                f"lab.strength.fair_{'two' if seats == 2 else 'four'}",
+                lang,
+                share=_pct(1 / seats, lang),
+            ),
+            showlegend=True,
+        )
+    layout(fig, t("lab.strength.x", lang), t("lab.strength.y", lang), lang)
+    fig.update_layout(barmode="group")
+    fig.update_xaxes(type="category")
+    _chart(fig, "strength", t("lab.strength.explain", lang))
+    st.write(t("lab.strength.explain", lang))
+    rounds = int(table["rounds"].min()) if len(table) else 0
+    st.caption(t("lab.strength.sample", lang, count=rounds, number=number(rounds, lang)))
+    shown = pd.DataFrame(
+        {
+            t("lab.strength.col_opponent", lang): [
+                _strategy_name(o, lang) for o in table["opponent"]
+            ],
+            t("lab.strength.col_players", lang): table["seats"].tolist(),
+            t("lab.strength.col_rounds", lang): [number(r, lang) for r in table["rounds"]],
+            t("lab.strength.col_wins", lang): [number(w, lang) for w in table["wins"]],
+            t("lab.strength.col_share", lang): [_pct(v, lang) for v in table["share"]],
+            t("lab.strength.col_interval", lang): [
+                t("lab.strength.interval", lang, low=_pct(lo, lang), high=_pct(hi, lang))
+                for lo, hi in zip(table["low"], table["high"], strict=True)
+            ],
+        }
+    )
+    st.dataframe(shown, hide_index=True, width="stretch")
+    for seats, (median, _p95, _count) in sorted(lab_strength.decision_times().items()):
+        st.caption(
+            t(
+                "lab.strength.speed",
+                lang,
+                seconds=number(median, lang, 2),
+                number=number(seats, lang),
+            )
+        )
+    st.info(
+        f"{t('lab.strength.measured', lang)}\n\n`{lab_strength.COMMAND}`", icon=":material/timer:"
+    )
+    _download(table, "strength", lang)
+    _how(
+        lang, "lab.strength.formula", "wilson", ("lab.strength.code_intro", lab_strength.snippet())
     )

@@ -17,6 +17,7 @@ import pandas as pd
 import streamlit as st
 
 import uno
+from uno.academy import coach
 from uno.academy.i18n import card_label, join_words, t
 from uno.academy.sandbox import (
     MAX_TIMELINE,
@@ -52,6 +53,7 @@ VERSION: Final = "sb_version"
 TABLE_MESSAGE: Final = "sb_table_message"
 SETUP_MESSAGE: Final = "sb_setup_message"
 LAST_PERSON: Final = "sb_last_person"
+COACH: Final = "sb_coach"  # (version of the table, the coach's words)
 HUMAN: Final = "human"
 #: Who plays the other seats of a new deal.
 DEFAULT_BOT: Final = "greedy"
@@ -601,7 +603,7 @@ def _game_area(lang: str) -> None:
     view = _view(state)
     waiting = _bots_waiting(state) and not timeline.full
     pause = _pause()
-    message = st.session_state.get(TABLE_MESSAGE)
+    message = _coach_message() or st.session_state.get(TABLE_MESSAGE)
     if timeline.full and _bots_waiting(state):
         message = Message("info", t("sandbox.timeline_full", lang, count=MAX_TIMELINE))
     story = story_lines(timeline.story(), _names(state), lang, view.hand)[-TABLE_STORY:]
@@ -624,9 +626,36 @@ def _game_area(lang: str) -> None:
     )
     if waiting and pause < 0:
         st.button(t("sandbox.step", lang), key="sb_step", on_click=_step_bot, type="primary")
+    if not state.is_over and view.hand == state.turn and not waiting:
+        st.button(
+            t("coach.button", lang),
+            key="sb_coach_btn",
+            on_click=_ask_coach,
+            args=(lang,),
+            icon=":material/lightbulb:",
+            help=t("coach.help", lang),
+        )
     _round_end(timeline, lang)
     _history(timeline, lang)
     _save(state, lang)
+
+
+def _ask_coach(lang: str) -> None:
+    """ "What would a good player do?": the expert's search from what the seat to act knows
+    (its hand, the pile, the public counts), in words at the hand of the table."""
+    state = _timeline().current
+    seat = _view(state).hand
+    moves = coach.advice(state, seat) if seat == state.turn else []
+    text = coach.coach_text(moves, lang, list(state.players))
+    st.session_state[COACH] = (int(st.session_state.get(VERSION, 0)), text)
+
+
+def _coach_message() -> Message | None:
+    """The coach's words while the table they answer is still the one shown."""
+    asked = st.session_state.get(COACH)
+    if isinstance(asked, tuple) and asked[0] == int(st.session_state.get(VERSION, 0)):
+        return Message("info", str(asked[1]))
+    return None
 
 
 def _rules_line(state: GameState, lang: str) -> None:
