@@ -96,7 +96,9 @@ def decision_times(seats: int, count: int, rollouts: int | None) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2000, help="single rounds per pairing")
+    parser.add_argument(
+        "--rounds", type=int, default=2000, help="single rounds per pairing (0: time only)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--opponents", nargs="+", default=list(HEURISTICS))
@@ -109,21 +111,43 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}; expert, {budget}")
     print(f"{args.rounds} single rounds per pairing (official rules), {args.workers} workers\n")
 
+    meta = {"budget": budget, "python": platform.python_version(), "seed": args.seed}
+    rows: list[dict[str, object]] = []
+    decisions: list[dict[str, object]] = []
+
+    def write() -> None:
+        if args.json is not None:
+            text = json.dumps({**meta, "pairings": rows, "decisions": decisions}, indent=1)
+            args.json.write_text(text + "\n", encoding="utf-8")
+
     if args.decisions:
         print("| seats | decisions | median | 95th percentile | slowest |")
         print("|---|---|---|---|---|")
         for seats in args.seats:
             times = sorted(decision_times(seats, args.decisions, args.rollouts))
             p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+            median = statistics.median(times)
             print(
-                f"| {seats} | {len(times)} | {statistics.median(times) * 1000:.0f} ms"
-                f" | {p95 * 1000:.0f} ms | {times[-1] * 1000:.0f} ms |"
+                f"| {seats} | {len(times)} | {median * 1000:.0f} ms"
+                f" | {p95 * 1000:.0f} ms | {times[-1] * 1000:.0f} ms |",
+                flush=True,
             )
+            decisions.append(
+                {
+                    "seats": seats,
+                    "count": len(times),
+                    "median": round(median, 4),
+                    "p95": round(p95, 4),
+                    "slowest": round(times[-1], 4),
+                }
+            )
+            write()
         print()
+    if not args.rounds:
+        return
 
     print("| opponent | seats | rounds | expert wins | share | 95% interval | even share |")
     print("|---|---|---|---|---|---|---|")
-    rows: list[dict[str, object]] = []
     for opponent in args.opponents:
         for seats in args.seats:
             start = time.perf_counter()
@@ -138,10 +162,7 @@ def main() -> None:
                 flush=True,
             )
             rows.append({"opponent": opponent, "seats": seats, "wins": wins, "rounds": played})
-            if args.json is not None:
-                meta = {"budget": budget, "python": platform.python_version(), "seed": args.seed}
-                text = json.dumps({**meta, "pairings": rows}, indent=1)
-                args.json.write_text(text + "\n", encoding="utf-8")
+            write()
 
 
 if __name__ == "__main__":

@@ -365,3 +365,18 @@ def test_the_expert_beats_random_play() -> None:
     swapped = uno.simulate(60, 2, "single_round", bots[::-1], seed=2)
     wins = (frame["winner"] == 0).sum() + (swapped["winner"] == 1).sum()
     assert wins > 60  # of 120
+
+
+@pytest.mark.parametrize("bits", [0, 1, 2, 4, 8, 16, 32, 63])
+def test_expert_through_simulate_keeps_every_rule(bits: int) -> None:
+    """On simulate's fast path the expert also reads the round's log of public draws
+    (``watched_moves``); every move it makes there is checked by the table (an illegal one
+    raises), under the house rules and both catch windows."""
+    for window in ("next_player", "own_next_turn"):
+        bots: list[Strategy | str] = [
+            make_strategy("expert", rollouts=4),
+            make_strategy("random", forget_uno=0.5, bluff=0.5, challenge="always"),
+            "greedy",
+        ]
+        frame = uno.simulate(3, 3, rules_of(bits, window), bots, seed=bits)
+        assert len(frame) == 3 and frame["winner"].between(0, 2).all()
