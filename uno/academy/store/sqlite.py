@@ -153,6 +153,10 @@ class SQLiteStore(SQLStore):
             )
         }
         if version == 0 and tables:
+            # Two statements, two snapshots: another opener may have committed its migration
+            # (tables and version together) in between. Tables seen means its version is too.
+            version = self.schema_version()
+        if version == 0 and tables:
             raise StoreError("foreign", self.path, f"tables {sorted(tables)} and no schema")
         if version > SCHEMA_VERSION:
             raise StoreError("too_new", self.path, f"schema {version} > {SCHEMA_VERSION}")
