@@ -1,7 +1,8 @@
 """benchmarks/attack.py's pure parts, so that the attack set cannot rot: the loopback rule, the
 leak detector, every share link it sends (refused or shown as the script expects, by the app's
-own decoder), and one in-process attack (hostile names in every place that takes a name). No
-browser, no server: a second or two."""
+own decoder), and two in-process attacks (hostile names in every place that takes a name; a
+stalemate of computer players against the sandbox's timeline cap, in AppTest). No browser, no
+server: a few seconds."""
 
 from __future__ import annotations
 
@@ -106,3 +107,9 @@ def test_the_report_counts_and_fails() -> None:
     assert report.failed() == [("a", "two", ["broke"])]
     rows = [line.split() for line in report.table().splitlines()]
     assert ["a", "2", "1"] in rows and ["all", "2", "1"] in rows
+
+
+def test_a_stalemate_of_computer_players_stops_at_the_timeline_cap() -> None:
+    report = attack.Report()
+    attack.check_timeline_cap(report, attack.server_paths(None))
+    assert len(report.rows) == 1 and not report.failed(), report.failed()
