@@ -742,6 +742,12 @@ def check_share_links(browser: Browser, report: Report, quick: bool) -> None:
         lang = "fr" if "value" in what else "en"
         problems = browser.visit(f"sandbox?lang={lang}&s={quote(link, safe='')}", refused)
         if not refused and not problems:  # shown as text: the names are on the table
+            with contextlib.suppress(Exception):  # a busy machine draws the table a bit later
+                browser.page.wait_for_function(
+                    "() => [...document.querySelectorAll('*')].some(e => e.shadowRoot &&"
+                    " e.shadowRoot.querySelector('[data-testid=uno-table] .seat'))",
+                    timeout=15_000,
+                )
             shown = browser.page.evaluate(
                 "() => [...document.querySelectorAll('*')].filter(e => e.shadowRoot)"
                 ".map(e => e.shadowRoot.textContent).join(' ')"
