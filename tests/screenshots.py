@@ -1,14 +1,18 @@
 """Regenerate the README's screenshots: ``make screenshots`` (or
 ``.venv/bin/python -m tests.screenshots``). Starts the app on 127.0.0.1, opens a few pages in
 headless Chromium and writes PNG files to content/screenshots/: one per part of the app, and the
-game table in a light theme, a dark theme and on a 390 px phone."""
+game table in a light theme, a dark theme and on a 390 px phone, and a room: a pupil's phone
+and the projector."""
 
 from __future__ import annotations
 
 import sys
+import tempfile
+from pathlib import Path
 
 import uno
 from tests.browser import CHROMIUM_ARGS, ROOT, chromium_path, streamlit_server, sweep, wait_for_app
+from uno.academy import store as db
 from uno.academy.sandbox import encode_share
 
 OUT = ROOT / "content" / "screenshots"
@@ -74,12 +78,62 @@ def tables(base: str) -> list[str]:
     return problems
 
 
+#: A room: (file, language, width, colour scheme, projector or not).
+ROOMS = [
+    ("rooms-phone-ru", "ru", 390, "dark", False),
+    ("rooms-projector-fr", "fr", 1280, "light", True),
+]
+
+
+def rooms(base: str, store_path: Path) -> list[str]:
+    """A room of three (two pupils and a computer player): Ана's phone, then the projector."""
+    from playwright.sync_api import sync_playwright
+
+    with db.open_store(store_path) as store:
+        code = store.create_room(
+            "screenshots-teacher-0123456789ab",
+            seats=[("pupil", None), ("pupil", None), ("bot", "friendly")],
+            seed=7,
+        ).code
+        store.join_room(code, "screenshots-pupil-b-0123456789ab", "Léo")
+    problems = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        for name, lang, width, scheme, projector in ROOMS:
+            context = browser.new_context(
+                viewport={"width": width, "height": 900 if width > 500 else 844},
+                color_scheme=scheme,
+                locale=lang,
+            )
+            page = context.new_page()
+            try:
+                query = f"lang={lang}&room={code}" + ("&view=projector" if projector else "")
+                page.goto(f"{base}/rooms?{query}")
+                wait_for_app(page)
+                if not projector:
+                    page.locator(".st-key-rm_name input").fill("Ана")
+                    page.locator(".st-key-rm_name input").press("Enter")
+                    wait_for_app(page)
+                    page.locator(".st-key-rm_join button").click()
+                    wait_for_app(page)
+                page.wait_for_selector('[data-testid="uno-table"] .seat', timeout=30_000)
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(OUT / f"{name}.png"))
+            except Exception as exc:
+                problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
+            context.close()
+        browser.close()
+    return problems
+
+
 def main() -> None:
-    with streamlit_server() as base:
-        problems = sweep(base, OUT, SHOTS) + tables(base)
+    with tempfile.TemporaryDirectory() as folder:
+        store_path = Path(folder) / "screenshots.sqlite3"
+        with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base:
+            problems = sweep(base, OUT, SHOTS) + tables(base) + rooms(base, store_path)
     for line in problems:
         print(line)
-    count = len(SHOTS) + len(TABLES)
+    count = len(SHOTS) + len(TABLES) + len(ROOMS)
     print(f"{count} screenshots written to content/screenshots/, {len(problems)} problems")
     sys.exit(1 if problems else 0)
 

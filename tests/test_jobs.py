@@ -234,3 +234,70 @@ def test_each_owner_gets_a_fair_share_of_the_board() -> None:
     gate.set()
     assert first.wait(5) and second.wait(5)
     assert board.submit("c", work, owner="greedy") is not None  # a finished job frees a share
+
+
+def test_a_few_owners_who_fill_the_board_make_room_for_a_newcomer() -> None:
+    """Four tabs with three waiting jobs each filled a board of twelve: every other visitor was
+    told "busy". A newcomer now takes the place of the busiest owner's newest waiting job."""
+    from uno.academy.jobs import ABANDONED, DONE, JobBoard
+
+    gate = threading.Event()
+    board = JobBoard(max_waiting=12, per_owner=3)
+
+    def work(progress):  # type: ignore[no-untyped-def]
+        gate.wait(5)
+        return 1
+
+    jobs = {
+        (tab, n): board.submit(f"{tab}-{n}", work, owner=tab) for tab in range(4) for n in range(3)
+    }
+    assert all(job is not None for job in jobs.values()) and board.unfinished() == 12
+    newcomer = board.submit("mine", work, owner="newcomer")
+    assert newcomer is not None and board.unfinished() == 12
+    assert board.owner_waiting("newcomer") == 1
+    assert sorted(board.owner_waiting(tab) for tab in range(4)) == [2, 3, 3, 3]
+    # The tab whose job was dropped asks again: it does not get its place back by dropping
+    # another tab's job, nor the newcomer's.
+    dropped = next(key for key, job in jobs.items() if job is not None and job.dropped)
+    assert board.submit(f"{dropped[0]}-again", work, owner=dropped[0]) is None
+    second = board.submit("mine-2", work, owner="newcomer")  # 1 + 1 < 3: still room made
+    assert second is not None and board.owner_waiting("newcomer") == 2
+    assert board.submit("mine-3", work, owner="newcomer") is None  # now as busy as the others
+    gate.set()
+    assert newcomer.wait(10) and newcomer.state == DONE and newcomer.result == 1
+    lost = jobs[dropped]
+    assert lost is not None and lost.wait(10) and lost.state == ABANDONED
+    assert board.submit(f"{dropped[0]}-{dropped[1]}", work, owner=dropped[0]) is not None
+
+
+def test_readers_take_turns_a_newcomers_first_question_runs_next() -> None:
+    """One reader's many questions used to run before another's first (a free-for-all on one
+    lock): now the next job is the one of the reader whose last run is the oldest."""
+    from uno.academy.jobs import JobBoard
+
+    board = JobBoard(max_waiting=12, per_owner=3)
+    started: list[str] = []
+    gate = threading.Event()
+
+    def work_for(key: str):  # type: ignore[no-untyped-def]
+        def work(progress):  # type: ignore[no-untyped-def]
+            started.append(key)
+            gate.wait(5)
+            return key
+
+        return work
+
+    first = board.submit("a1", work_for("a1"), owner="a")
+    assert first is not None
+    for _ in range(100):  # a1 holds the turn before the others are asked
+        if started:
+            break
+        time.sleep(0.01)
+    jobs = [board.submit(k, work_for(k), owner="a") for k in ("a2", "a3")]
+    jobs += [board.submit(k, work_for(k), owner="b") for k in ("b1", "b2")]
+    jobs += [board.submit("c1", work_for("c1"), owner="c")]
+    assert all(job is not None for job in jobs)
+    gate.set()
+    for job in jobs:
+        assert job is not None and job.wait(10)
+    assert started == ["a1", "b1", "c1", "a2", "b2", "a3"]

@@ -4,6 +4,8 @@ a RecursionError, an int-conversion ValueError or a bare TypeError."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import uno
@@ -53,3 +55,16 @@ def test_new_game_refuses_deep_or_huge_arguments(argument: str) -> None:
 def test_simulate_says_what_strategies_are() -> None:
     with pytest.raises(ValueError, match="strategies: a strategy name"):
         uno.simulate(3, strategies=5)  # type: ignore[arg-type]
+
+
+def test_a_scenario_saved_as_utf16_by_a_windows_editor_loads() -> None:
+    text = json.dumps({"players": 2, "hands": [["R1"], ["B2"]], "discard_pile": ["R5"]})
+    for encoding in ("utf-16", "utf-16-be"):
+        raw = text.encode(encoding)
+        if encoding == "utf-16-be":
+            raw = b"\xfe\xff" + raw
+        state = uno.load_scenario(raw)
+        assert state.n_players == 2 and str(state.top) == "R5"
+    with pytest.raises(uno.ScenarioError) as refused:  # without the mark: refused in words
+        uno.load_scenario(text.encode("utf-16-le"))
+    assert refused.value.code == "not_json"

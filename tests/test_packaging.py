@@ -175,6 +175,8 @@ def test_streamlit_settings_become_flags() -> None:
         "--client.toolbarMode=viewer",
         "--server.maxUploadSize=1",
         "--browser.gatherUsageStats=false",
+        "--runner.postScriptGC=false",  # half a room server's CPU otherwise (benchmarks/rooms.py)
+        "--server.fileWatcherType=none",
     ):
         assert flag in flags
 

@@ -526,7 +526,9 @@ def test_a_room_deals_at_once_and_pupils_take_seats(store: Any) -> None:
     assert store.rejoin(room.code, again.token).seat == 0
     now = store.room_state(room.code)
     assert [s.name for s in now.seats] == ["Ana", "Ben", None]
-    assert now.version == 3  # each join shows on every device
+    # Joins show on every device (each polls the whole room) but move no card: the version,
+    # which a tap is checked against, counts the game's changes only.
+    assert now.version == 0
     assert store.rooms_of(CHLOE) == [room.code] and store.rooms_of(ANA) == []
     with pytest.raises(st.CodeRefused):
         store.room_state("ZZZZ-ZZZZ")
@@ -550,6 +552,25 @@ def test_a_device_acts_only_for_its_own_seat(store: Any) -> None:
     assert after.log[-1] == st.LoggedAction(len(after.log), turn, str(action))
     replay = store.room_state(room.code)
     assert replay.state == uno.apply(room.state, action)[0]
+
+
+def test_a_tap_made_while_someone_joins_or_the_teacher_pauses_still_counts(store: Any) -> None:
+    seats = [("pupil", None), ("pupil", None), ("pupil", None)]
+    room = store.create_room(CHLOE, deck="numbers", seats=seats, seed=11)
+    ana = store.join_room(room.code, ANA, "Ana")
+    store.join_room(room.code, BEN, "Ben")
+    shown = store.room_state(room.code)  # what Ana's and Ben's devices show now
+    store.join_room(room.code, CHLOE, "Chloé")  # a third pupil arrives before the tap lands
+    store.pause_room(CHLOE, room.code, True)
+    store.pause_room(CHLOE, room.code, False)
+    assert shown.state.turn == 0  # seed 11 deals the first turn to Ana
+    mover = ana
+    action = str(uno.legal_actions(shown.state)[0])
+    after = store.apply_room_action(room.code, mover.token, shown.version, action)
+    assert after.version == shown.version + 1 and after.log[-1].action == action
+    with pytest.raises(st.RoomChanged):  # a new deal does change the game
+        store.restart_room(CHLOE, room.code)
+        store.apply_room_action(room.code, mover.token, after.version, action)
 
 
 def test_two_simultaneous_taps_one_applies_the_other_is_told(make: Maker) -> None:

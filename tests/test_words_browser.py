@@ -87,7 +87,7 @@ def test_sandbox_options_show_their_whole_label(base: str, lang: str) -> None:
         for width in WIDTHS:
             _open(page, f"{base}/sandbox?lang={lang}", width)
             boxes = page.locator("[data-testid=stMain] [data-testid=stCheckbox]")
-            assert boxes.count() >= 6
+            boxes.nth(5).wait_for(timeout=30_000)  # a busy machine draws them after the run
             for i in range(boxes.count()):
                 assert boxes.nth(i).evaluate(CLIPPED) == [], (width, boxes.nth(i).inner_text())
 

@@ -129,8 +129,11 @@ def _parse(source: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
                 len(source),
                 f"the file is larger than {MAX_SCENARIO_BYTES:,} bytes",
             )
+        raw = bytes(source)
+        # UTF-16 with its byte-order mark, as some Windows editors save "Unicode" text.
+        utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))
         try:
-            source = bytes(source).decode("utf-8-sig")
+            source = raw.decode("utf-16" if utf16 else "utf-8-sig")
         except UnicodeDecodeError as exc:
             raise _err("not_utf8", "file", exc.start, "the file is not UTF-8 text") from None
     if not isinstance(source, str):

@@ -512,6 +512,12 @@ def show_classroom(lang: str) -> None:
         st.session_state["cl_mode"] = "kids"
     st.title(t("nav.classroom", lang))
     st.write(t("classroom.intro", lang))
+    st.page_link(
+        "pages/8_rooms.py",
+        label=t("rooms.to_classroom", lang),
+        icon=":material/devices:",
+        query_params={"lang": lang},
+    )
     mode = st.radio(
         t("classroom.mode", lang),
         MODES,

@@ -33,7 +33,7 @@ SESSION_KEY: Final = "lang"
 #: The pages that keep something for this browser (progress, a class, score pads, a room seat)
 #: and so mount the device component. The lab does not: a component's state in the page
 #: stops its simulation polls from ending with their charts (Streamlit 1.67).
-DEVICE_PAGES: Final = frozenset({"lessons", "scoring", "classroom", "teachers"})
+DEVICE_PAGES: Final = frozenset({"lessons", "scoring", "classroom", "teachers", "rooms"})
 WIDGET_KEY: Final = "lang_widget"
 
 
@@ -52,6 +52,7 @@ PAGES: Final[tuple[Page, ...]] = (
     Page("scoring", "pages/4_scoring.py", ":material/scoreboard:"),
     Page("lab", "pages/5_lab.py", ":material/query_stats:"),
     Page("classroom", "pages/6_classroom.py", ":material/child_care:"),
+    Page("rooms", "pages/8_rooms.py", ":material/groups:"),
     Page("teachers", "pages/7_teachers.py", ":material/co_present:"),
     Page("reference", "pages/1_reference.py", ":material/menu_book:"),
 )

@@ -196,8 +196,9 @@ def cached_deals(top: str, color: str, hand_size: int, n: int, seed: int) -> pd.
 def simulation_board() -> JobBoard:
     """Simulated frames shared by every session (``uno.academy.jobs``): each question is played
     once and one at a time, whoever asks first, and the others follow its progress. A session
-    waits for at most one simulation per section at a time (its fair share)."""
-    return JobBoard(per_owner=len(lab.SIMULATIONS))
+    waits for at most one simulation per section at a time (its fair share), and sessions take
+    turns; room for a class of twelve asking at once (waiting costs nothing until its turn)."""
+    return JobBoard(per_owner=len(lab.SIMULATIONS), max_waiting=12 * len(lab.SIMULATIONS))
 
 
 def _polling(name: str) -> str:

@@ -85,6 +85,7 @@ from uno.academy.store.sql import (
     SQLStore,
 )
 from uno.academy.store.sqlite import SQLiteStore, default_db_path
+from uno.state import GameState
 
 __all__ = [
     "ATTEMPT_WINDOW",
@@ -189,6 +190,7 @@ class Store(Protocol):
         class_code: str | None = None,
         ttl: float = ROOM_TTL,
         seed: int | None = None,
+        start: GameState | None = None,
     ) -> RoomState: ...
     def rooms_of(self, teacher_token: str) -> list[str]: ...
     def room_state(self, code: str) -> RoomState: ...

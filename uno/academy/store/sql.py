@@ -733,20 +733,30 @@ class SQLStore(ABC):
         class_code: str | None = None,
         ttl: float = ROOM_TTL,
         seed: int | None = None,
+        start: GameState | None = None,
     ) -> RoomState:
         """A new room made by this device (its teacher): 2 to 10 seats, each ``("pupil",
         None)`` or ``("bot", strategy)`` (``"friendly"`` or a name of ``uno.STRATEGIES``), a
         deck of ``uno.academy.classroom.DECKS``, the house rules (a RuleSet, a preset name or
-        a rules dict). Dealt at once: version 0. Expires ``ttl`` seconds after the last move."""
+        a rules dict). Dealt at once: version 0. Expires ``ttl`` seconds after the last move.
+        ``start``: a situation to play together instead of a deal (a sandbox's, a teacher's
+        puzzle), with one seat per player; "deal again" then deals a new round."""
         key = _key(teacher_token)
         plan = [_seat_spec(spec, i) for i, spec in enumerate(seats)]
         if not 2 <= len(plan) <= 10:
             raise ValueError("a room has 2 to 10 seats")
         if not 60 <= ttl <= MAX_ROOM_TTL:
             raise ValueError("a room lives from a minute to a week")
-        state = _deal(rules, deck, len(plan), seed)
+        if start is not None:
+            if start.n_players != len(plan):
+                raise ValueError("the situation has one player per seat")
+            from uno.setup import default_names
+
+            state = replace(start, players=default_names(len(plan)))
+        else:
+            state = _deal(rules, deck, len(plan), seed)
         now = time.time()
-        start = _dump(state)
+        dumped = _dump(state)
         with self._write() as tx:
             class_id = self._class_id(tx, key, class_code)
             self._purge(tx, now)  # each new room clears the expired ones
@@ -757,7 +767,7 @@ class SQLStore(ABC):
             tx.run(
                 "INSERT INTO rooms (code, teacher, class_id, deck, deal, start, state, version, "
                 "ttl, created, expires) VALUES (?, ?, ?, ?, 1, ?, ?, 0, ?, ?, ?)",
-                (code, key, class_id, deck, start, start, ttl, now, now + ttl),
+                (code, key, class_id, deck, dumped, dumped, ttl, now, now + ttl),
             )
             tx.many(
                 "INSERT INTO room_seats (code, seat, kind, strategy) VALUES (?, ?, ?, ?)",
@@ -840,9 +850,11 @@ class SQLStore(ABC):
         name = _clean(first_name, "first_name")
 
         def find(tx: Tx, found: str) -> Seated | None:
+            # Locks the room's row (the seat is picked under it) without moving its version:
+            # the version counts the game's changes, and a pupil joining must not turn the
+            # tap another pupil is making into "the table changed".
             bumped = tx.run(
-                "UPDATE rooms SET version = version + 1 WHERE code = ? AND closed = 0 "
-                "AND expires > ?",
+                "UPDATE rooms SET expires = expires WHERE code = ? AND closed = 0 AND expires > ?",
                 (found, time.time()),
             )
             if bumped != 1:
@@ -984,7 +996,10 @@ class SQLStore(ABC):
                 moved += 1
         return self.room_state(found)
 
-    def _teacher_room(self, tx: Tx, key: str, code: str) -> RoomState:
+    def _teacher_room(self, tx: Tx, key: str, code: str, *, deal: bool = False) -> RoomState:
+        """The teacher's room, its row locked and its life extended; its version moves only
+        when the game does (``deal``): pausing or handing a seat over changes no card, so a
+        pupil's tap made meanwhile still counts (the seat and the pause are checked anyway)."""
         found = read_code(code, ROOM_CODE_LENGTH)
         row = (
             None if found is None else tx.one("SELECT teacher FROM rooms WHERE code = ?", (found,))
@@ -992,8 +1007,8 @@ class SQLStore(ABC):
         if row is None or row[0] != key or found is None:
             raise NotAllowed("teacher")
         tx.run(
-            "UPDATE rooms SET version = version + 1, expires = ? + ttl WHERE code = ?",
-            (time.time(), found),
+            "UPDATE rooms SET version = version + ?, expires = ? + ttl WHERE code = ?",
+            (1 if deal else 0, time.time(), found),
         )
         room = self._room(tx, found)
         if room is None:
@@ -1012,7 +1027,7 @@ class SQLStore(ABC):
         """Deal again (a new deal number; the log starts again; the seats stay)."""
         key = _key(teacher_token)
         with self._write() as tx:
-            room = self._teacher_room(tx, key, code)
+            room = self._teacher_room(tx, key, code, deal=True)
             state = _deal(room.state.rules, room.deck, room.state.n_players, seed)
             start = _dump(state)
             tx.run(

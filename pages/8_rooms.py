@@ -1,0 +1,11 @@
+"""Rooms: a class plays one game, each pupil on their own device, the board on the projector.
+``?room=CODE`` opens a room (to join it, or to play from the seat this device holds);
+``&view=projector`` shows the table for the whole class. The view is ``uno.ui.rooms_view``."""
+
+from __future__ import annotations
+
+from uno.ui.frame import frame
+from uno.ui.rooms_view import show_rooms
+
+lang = frame("rooms")
+show_rooms(lang)

@@ -1,0 +1,136 @@
+"""The rooms page through AppTest (#20): a teacher opens a room and gets its code, link and QR
+code; a wrong code is refused quietly; a pupil joins with the code and a first name, sees their
+own hand and plays on their turn; a device cannot act for another seat; the projector view shows
+the table with no hand; the page opens in every language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import uno
+from tests.conftest import ROOT
+from tests.table_driver import set_device, table_model, tap
+from uno.academy import store as db
+from uno.academy.i18n import t
+
+PAGE = "pages/8_rooms.py"
+TEACHER = "teacher-device-token-0123456789"
+ANA = "ana-device-token-0123456789abcd"
+HANDS = [["R1", "R2"], ["R3", "B4"]]
+
+
+@pytest.fixture
+def db_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "store.sqlite3"
+    monkeypatch.setenv("UNO_ACADEMY_DB", str(path))
+    return path
+
+
+def open_page(lang: str, device: str | None, **params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.query_params["lang"] = lang
+    at.run()
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page(PAGE).run()
+    if device is not None:
+        set_device(at, device)
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def small_room(path: Path) -> str:
+    start = uno.load_scenario(
+        {
+            "players": 2,
+            "hands": HANDS,
+            "discard_pile": ["R0"],
+            "draw_pile": ["G1", "G2", "G3"],
+            "turn": 0,
+            "rules": {"preset": "single_round"},
+        }
+    )
+    with db.open_store(path) as store:
+        return str(store.create_room(TEACHER, seats=[("pupil", None)] * 2, start=start).code)
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [w.value for w in at.warning]
+    parts += [i.value for i in at.info] + [e.value for e in at.error] + [c.value for c in at.code]
+    return "\n".join(str(p) for p in parts)
+
+
+def test_a_teacher_opens_a_room_and_gets_its_code_link_and_qr(db_file: Path) -> None:
+    at = open_page("fr", TEACHER)
+    at.number_input(key="rm_seats").set_value(3)
+    at.number_input(key="rm_pupils").set_value(2)
+    at.button(key="rm_open").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    with db.open_store(db_file) as store:
+        (code,) = store.rooms_of(TEACHER)
+        room = store.room_state(code)
+    assert [s.kind for s in room.seats] == ["pupil", "pupil", "bot"]
+    assert at.query_params["room"] == [code] or at.query_params["room"] == code
+    shown = [c.value for c in at.code]
+    assert code in shown and any(f"rooms?room={code}" in c for c in shown)
+    assert len(at.get("image")) == 1  # the QR code, drawn here
+    assert at.button(key="rm_pause") and at.button(key="rm_bot_0")
+    model = table_model(at, f"rm_table_{code}")
+    assert model["hand"] is None  # the teacher's screen shows the board, no hand
+
+
+def test_a_wrong_code_is_refused_quietly_and_changes_nothing(db_file: Path) -> None:
+    code = small_room(db_file)
+    at = open_page("ru", ANA)
+    at.text_input(key="rm_code").input("ZZZZ-ZZZZ")
+    at.text_input(key="rm_name").input("Аня")
+    at.button(key="rm_join").click().run()
+    assert not at.exception
+    assert t("rooms.wrong_code", "ru") in [w.value for w in at.warning]
+    with db.open_store(db_file) as store:
+        assert all(s.name is None for s in store.room_state(code).seats)
+
+
+def test_a_pupil_joins_sees_their_own_hand_and_plays(db_file: Path) -> None:
+    code = small_room(db_file)
+    at = open_page("en", ANA, room=code)
+    assert at.text_input(key="rm_code").value == code  # the link fills the code in
+    at.text_input(key="rm_name").input("Ana")
+    at.button(key="rm_join").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    key = f"rm_table_{code}"
+    model = table_model(at, key)
+    assert sorted(c["code"] for c in model["hand"]["cards"]) == ["R1", "R2"]
+    shown = {c["code"] for c in model["hand"]["cards"]} | set(model["images"])
+    for seat in model["seats"]:
+        shown |= {c["code"] for c in seat["cards"] or ()}
+    assert not shown & {"R3", "B4"}, shown
+    tap(at, key, "1: draw")  # written for the other seat: refused, nothing changes
+    assert table_model(at, key)["message"]["text"] == t("table.not_yours", "en")
+    with db.open_store(db_file) as store:
+        assert store.room_state(code).log == ()
+    tap(at, key, "0: play R1 uno")
+    with db.open_store(db_file) as store:
+        assert [a.action for a in store.room_state(code).log] == ["0: play R1 uno"]
+    played = t("event.played", "en", name="Ana", card="Red 1")
+    assert any(played in line for line in table_model(at, key)["story"])
+
+
+def test_the_projector_shows_the_table_and_no_hand(db_file: Path) -> None:
+    code = small_room(db_file)
+    at = open_page("fr", None, room=code, view="projector")
+    model = table_model(at, f"rm_table_{code}")
+    assert model["hand"] is None and [s["count"] for s in model["seats"]] == [2, 2]
+    assert not at.text_input  # no form to join or open: the board only
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_page_opens_in_every_language(db_file: Path, lang: str) -> None:
+    at = open_page(lang, TEACHER)
+    assert at.title[0].value == t("nav.rooms", lang)
+    assert at.button(key="rm_join").label == t("rooms.join", lang)
+    at = open_page(lang, None, room="no such code")
+    assert not at.exception

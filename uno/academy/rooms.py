@@ -1,0 +1,157 @@
+"""Rooms, the app's side (no Streamlit): what each device of a room shows.
+
+A room lives in the store (``uno.academy.store``): its game, its version, the list of actions
+since the deal and who sits where. Every device polls it; this module turns what the store
+returns into the table a device may see. A pupil's device gets its own hand and nothing of the
+others' (only how many cards they hold); the projector gets no hand at all. The story is
+rebuilt on each device by replaying the new actions from the state it saw last (the engine is
+deterministic), worded for that device: a card a player drew is named only to that player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from uno.academy.classroom import FRIENDLY, new_tips
+from uno.academy.i18n import t
+from uno.academy.store import RoomState
+from uno.academy.table import Message, TableView, story_text, table_model
+from uno.bots import Strategy, make_strategy, next_bot_move
+from uno.engine import apply
+from uno.errors import UnoError
+from uno.state import Event, GameState
+
+__all__ = [
+    "STORY_LINES",
+    "Seen",
+    "bot_seats",
+    "bots_to_move",
+    "follow",
+    "room_names",
+    "room_table",
+    "strategy_label",
+]
+
+#: How many lines of the story a device keeps.
+STORY_LINES: Final = 8
+
+
+def strategy_label(strategy: str | None) -> str:
+    """The strategy name whose words label a computer seat ("friendly" is the classroom's)."""
+    return FRIENDLY.name if strategy in (None, "friendly") else str(strategy)
+
+
+def bot_seats(room: RoomState) -> list[Strategy | None]:
+    """One strategy per seat for the one bot driver: None for a pupil's seat."""
+    out: list[Strategy | None] = []
+    for seat in room.seats:
+        if seat.kind != "bot":
+            out.append(None)
+        elif seat.strategy in (None, "friendly"):
+            out.append(FRIENDLY)
+        else:
+            out.append(make_strategy(seat.strategy))
+    return out
+
+
+def bots_to_move(room: RoomState) -> bool:
+    """True when a computer player has a move to make now (and the room is open)."""
+    if room.paused or room.closed or room.state.is_over:
+        return False
+    return next_bot_move(room.state, bot_seats(room)) is not None
+
+
+def room_names(room: RoomState, lang: str) -> list[str]:
+    """The names shown at each seat: the pupil's first name, a free seat, a computer player."""
+    names = []
+    for seat in room.seats:
+        if seat.kind == "bot":
+            names.append(t("rooms.bot_seat", lang, number=seat.seat + 1))
+        elif seat.name is None:
+            names.append(t("rooms.free_seat", lang, number=seat.seat + 1))
+        else:
+            names.append(seat.name)
+    return names
+
+
+@dataclass
+class Seen:
+    """What one device saw of a room last: the deal and the number of actions, the state then,
+    the story so far (worded for this device) and the tips already shown."""
+
+    deal: int = 0
+    actions: int = 0
+    state: GameState | None = None
+    story: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    tips: list[str] = field(default_factory=list)
+    seen_tips: set[str] = field(default_factory=set)
+
+
+def follow(seen: Seen, room: RoomState, viewer: int | None, lang: str) -> Seen:
+    """Bring ``seen`` up to ``room``: replay the actions this device has not seen yet from the
+    state it saw, add their story lines and the tips that come up for the first time. A new
+    deal (or a gap the replay cannot bridge) starts the story again."""
+    names = room_names(room, lang)
+    if seen.state is None or seen.deal != room.deal or len(room.log) < seen.actions:
+        return Seen(room.deal, len(room.log), room.state, [], [], [], seen.seen_tips)
+    state = seen.state
+    events: list[Event] = []
+    try:
+        for logged in room.log[seen.actions :]:
+            state, new = apply(state, logged.action)
+            events.extend(new)
+    except UnoError:
+        return Seen(room.deal, len(room.log), room.state, [], [], [], seen.seen_tips)
+    if state != room.state:
+        return Seen(room.deal, len(room.log), room.state, [], [], [], seen.seen_tips)
+    lines = story_text(events, names, lang, viewer)
+    fresh = new_tips(events, room.state, frozenset(seen.seen_tips)) if events else []
+    return Seen(
+        room.deal,
+        len(room.log),
+        room.state,
+        (seen.story + lines)[-STORY_LINES:],
+        events,
+        fresh if events else seen.tips,
+        seen.seen_tips | set(fresh),
+    )
+
+
+def room_table(
+    room: RoomState,
+    viewer: int | None,
+    lang: str,
+    *,
+    story: Sequence[str] = (),
+    message: Message | None = None,
+    size: str = "md",
+) -> dict[str, Any]:
+    """The table model of ``room`` for one device: the pupil at ``viewer`` sees and plays their
+    own hand only; ``viewer=None`` is the projector (every hand hidden, nobody acts)."""
+    strategies = [
+        strategy_label(seat.strategy) if seat.kind == "bot" else None for seat in room.seats
+    ]
+    playing = viewer is not None and not room.paused and not room.closed
+    view = TableView(
+        acting=frozenset({viewer}) if playing and viewer is not None else frozenset(),
+        hand=viewer,
+        bots=tuple(strategies),
+        size=size,
+    )
+    if message is None and room.paused:
+        message = Message("info", t("rooms.paused", lang))
+    if message is None and room.closed:
+        message = Message("info", t("rooms.closed", lang))
+    return table_model(
+        room.state,
+        view,
+        lang,
+        names=room_names(room, lang),
+        story=story,
+        message=message,
+        version=room.version,
+        thinking=bots_to_move(room),
+    )
