@@ -77,7 +77,8 @@ def test_a_long_simulation_polls_while_the_page_stays_usable(base: str) -> None:
         )
         # The charts come by themselves once the board has played the rounds.
         drawn(page)
-        assert page.locator("[data-testid=stPlotlyChart]").count() == 7
+        # Seven sections, "Who wins?" with two charts.
+        assert page.locator("[data-testid=stPlotlyChart]").count() == 8
         assert not page.locator("[data-testid=stException]").count()
 
 
