@@ -304,7 +304,7 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
             width="stretch",
             on_click=ask_coach,
             args=(prefix, list(names), seat, lang),
-            icon="🦉",
+            icon=":material/lightbulb:",
             help=t("coach.kids.help", lang),
         )
 
