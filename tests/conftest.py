@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,3 +24,18 @@ def _computer_players_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """In AppTest (which runs no JavaScript) the computer players move in the same run as the
     person's move; browser tests that watch the pause set their own value."""
     monkeypatch.setenv("UNO_ACADEMY_BOT_PAUSE_MS", "0")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per test module (Debian's, see tests/browser.py); each test opens
+    its own contexts in it."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import CHROMIUM_ARGS, chromium_path
+
+    executable = chromium_path()
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

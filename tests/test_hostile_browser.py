@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server, wait_for_app
+from tests.browser import streamlit_server, wait_for_app
 from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -51,17 +51,6 @@ MADE = """() => {
 def base() -> Iterator[str]:
     with streamlit_server({"UNO_ACADEMY_BOT_PAUSE_MS": "0"}) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium_path()
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def nothing_made(page: Any) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server, wait_for_app
+from tests.browser import streamlit_server, wait_for_app
 from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -22,17 +22,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("store") / "store.sqlite3"
     with streamlit_server({"UNO_ACADEMY_DB": str(db)}) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium_path()
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def pass_lesson(page: Any) -> None:

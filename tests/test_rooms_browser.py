@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import uno
-from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server, wait_for_app
+from tests.browser import streamlit_server, wait_for_app
 from uno.academy import store as db
 from uno.academy.i18n import t
 
@@ -37,17 +37,6 @@ def servers(db_path: Path) -> Iterator[tuple[str, str]]:
     env = {"UNO_ACADEMY_DB": str(db_path)}
     with streamlit_server(env) as first, streamlit_server(env) as second:
         yield first, second
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium_path()
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def root_text(page: Any, selector: str) -> str:

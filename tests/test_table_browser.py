@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import uno
-from tests.browser import ARTIFACTS, CHROMIUM_ARGS, chromium_path, streamlit_server, wait_for_app
+from tests.browser import ARTIFACTS, streamlit_server, wait_for_app
 from uno.academy.i18n import LANGS, card_label, t
 from uno.academy.sandbox import encode_share
 
@@ -25,17 +25,6 @@ TABLE = '[data-testid="uno-table"]'
 def base() -> Iterator[str]:
     with streamlit_server({"UNO_ACADEMY_BOT_PAUSE_MS": "150"}) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium_path()
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def open_link(

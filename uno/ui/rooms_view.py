@@ -267,14 +267,12 @@ def _live(code: str, seat: int | None, seat_token: str | None, lang: str, projec
     model = room_table(
         room, seat, lang, story=seen.story, message=message, size="xl" if projector else "md"
     )
-    if seat_token is not None:
-        show_table(
-            model,
-            key=f"rm_table_{code}",
-            on_action=lambda text, version: _act(code, seat_token, text, version, lang),
-        )
-    else:
-        show_table(model, key=f"rm_table_{code}", on_action=lambda text, version: None)
+
+    def act(text: str, version: int) -> None:
+        if seat_token is not None:  # the projector and the teacher's screen act for no seat
+            _act(code, seat_token, text, version, lang)
+
+    show_table(model, key=f"rm_table_{code}", on_action=act)
     _tips(seen, lang)
     if room.state.is_over:
         st.success(t("rooms.round_over", lang))
@@ -327,38 +325,17 @@ def _teacher(token: str, code: str, lang: str) -> None:
     with right:
         st.image(_qr(link), caption=t("rooms.qr", lang), width=220)
     with st.expander(t("rooms.controls", lang), expanded=True):
-        buttons = st.columns(3)
-        if room.paused:
-            buttons[0].button(
-                t("rooms.resume", lang),
-                key="rm_resume",
+        first = "resume" if room.paused else "pause"
+        actions = ((first, False), ("restart", False), ("close", room.closed))
+        for column, (what, disabled) in zip(st.columns(3), actions, strict=True):
+            column.button(
+                t(f"rooms.{what}", lang),
+                key=f"rm_{what}",
                 on_click=_control,
-                args=(token, code, "resume", lang),
+                args=(token, code, what, lang),
                 width="stretch",
+                disabled=disabled,
             )
-        else:
-            buttons[0].button(
-                t("rooms.pause", lang),
-                key="rm_pause",
-                on_click=_control,
-                args=(token, code, "pause", lang),
-                width="stretch",
-            )
-        buttons[1].button(
-            t("rooms.restart", lang),
-            key="rm_restart",
-            on_click=_control,
-            args=(token, code, "restart", lang),
-            width="stretch",
-        )
-        buttons[2].button(
-            t("rooms.close", lang),
-            key="rm_close",
-            on_click=_control,
-            args=(token, code, "close", lang),
-            width="stretch",
-            disabled=room.closed,
-        )
         for seat in room.seats:
             cols = st.columns([3, 1, 1])
             if seat.kind == "bot":
