@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import uno
 from tests.browser import CHROMIUM_ARGS, ROOT, chromium_path, streamlit_server, sweep, wait_for_app
@@ -51,6 +52,15 @@ def table_link() -> str:
     return encode_share(state, {"bots": {"1": "greedy", "2": "color_keeper"}, "hide_hands": True})
 
 
+def _context(browser: Any, lang: str, width: int, scheme: str) -> Any:
+    """A browser context as a reader has it: a laptop (900 px high) or a phone (844 px)."""
+    return browser.new_context(
+        viewport={"width": width, "height": 900 if width > 500 else 844},
+        color_scheme=scheme,
+        locale=lang,
+    )
+
+
 def tables(base: str) -> list[str]:
     from playwright.sync_api import sync_playwright
 
@@ -58,11 +68,7 @@ def tables(base: str) -> list[str]:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         for name, lang, width, scheme in TABLES:
-            context = browser.new_context(
-                viewport={"width": width, "height": 900 if width > 500 else 844},
-                color_scheme=scheme,
-                locale=lang,
-            )
+            context = _context(browser, lang, width, scheme)
             page = context.new_page()
             try:
                 page.goto(f"{base}/sandbox?lang={lang}&s={table_link()}")
@@ -100,11 +106,7 @@ def rooms(base: str, store_path: Path) -> list[str]:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         for name, lang, width, scheme, projector in ROOMS:
-            context = browser.new_context(
-                viewport={"width": width, "height": 900 if width > 500 else 844},
-                color_scheme=scheme,
-                locale=lang,
-            )
+            context = _context(browser, lang, width, scheme)
             page = context.new_page()
             try:
                 query = f"lang={lang}&room={code}" + ("&view=projector" if projector else "")
