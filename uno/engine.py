@@ -192,6 +192,32 @@ class Table:
         self.n_drawn = self.n_challenges = self.n_challenges_won = 0
         self.n_catches = self.max_penalty = 0
 
+    def copy(self) -> Table:
+        """A copy to play on (the lists the rules change are copied; no events recorded),
+        as a search plays one candidate move out: ``uno.expert``."""
+        c = Table.__new__(Table)
+        c.rules = self.rules
+        c.players = self.players
+        c.n = self.n
+        c.hands = [list(h) for h in self.hands]
+        c.draw = list(self.draw)
+        c.discard = list(self.discard)
+        c.color = self.color
+        c.turn = self.turn
+        c.direction = self.direction
+        c.phase = self.phase
+        c.scores = list(self.scores)
+        c.dealer = self.dealer
+        c.seed = self.seed
+        c.shuffles = self.shuffles
+        c.drawn = self.drawn
+        c.pending = self.pending
+        c.challenge = self.challenge
+        c.exposed = list(self.exposed)
+        c.events = None
+        c.reset_counters()
+        return c
+
     @classmethod
     def from_state(cls, s: GameState, record: bool = True) -> Table:
         t = cls.__new__(cls)

@@ -338,32 +338,6 @@ def deal_world(info: InfoSet, rng: random.Random) -> Table:
     return t
 
 
-def _clone(t: Table) -> Table:
-    """A copy of a world to play one candidate in (the lists the rules change are copied)."""
-    c = Table.__new__(Table)
-    c.rules = t.rules
-    c.players = t.players
-    c.n = t.n
-    c.hands = [list(h) for h in t.hands]
-    c.draw = list(t.draw)
-    c.discard = list(t.discard)
-    c.color = t.color
-    c.turn = t.turn
-    c.direction = t.direction
-    c.phase = t.phase
-    c.scores = list(t.scores)
-    c.dealer = t.dealer
-    c.seed = t.seed
-    c.shuffles = t.shuffles
-    c.drawn = t.drawn
-    c.pending = t.pending
-    c.challenge = t.challenge
-    c.exposed = list(t.exposed)
-    c.events = None
-    c.reset_counters()
-    return c
-
-
 # -- the candidates --------------------------------------------------------------------------
 def _colours_worth_naming(hand: Sequence[Card], card: Card) -> tuple[Color, ...]:
     """The colours to try after a wild: those still held (most held first); every colour when
@@ -525,7 +499,7 @@ def _prior(world: Table, moves: Sequence[Action]) -> int | None:
     or None: the move the search must beat clearly to be chosen instead."""
     if world.phase is not _PLAY and world.phase is not _DRAWN:
         return None
-    action = _POLICY.decide(_clone(world), _NO_RNG)  # reads only its own hand and the table
+    action = _POLICY.decide(world.copy(), _NO_RNG)  # reads only its own hand and the table
     for i, move in enumerate(moves):
         if move == action:
             return i
@@ -583,7 +557,7 @@ def search(
         world = deal_world(info, rng)
         bit = 1 << worlds
         for i in alive:
-            t = _clone(world)
+            t = world.copy()
             t.act(moves[i])  # raises IllegalAction if a candidate were not legal
             if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
                 winner, used = t.turn, 1
