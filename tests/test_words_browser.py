@@ -121,3 +121,38 @@ def test_the_file_uploader_speaks_the_readers_language(base: str, lang: str) -> 
             assert t("uploads.drop", lang) in shown, shown
             if lang != "en":
                 assert not [w for w in STREAMLIT_WORDS if w in shown], shown
+
+
+#: Streamlit's own words for a file its uploader refuses (1.67), in a hidden alert and a tooltip.
+REFUSED_WORDS = ("File must be", "files are not allowed", "Error: ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_file_is_explained_in_the_readers_language(base: str, lang: str) -> None:
+    """A file too big, or not JSON, is refused by the browser before it reaches us: Streamlit
+    said why only in English, in a tooltip on hover ("File must be 1.0MB or smaller."). Ours
+    shows under the file, no English shows even on hover, and the file can still be removed."""
+    with browser_page() as page:
+        _open(page, f"{base}/sandbox?lang={lang}", 390)
+        page.get_by_role("tab", name=t("sandbox.file_tab", lang)).click()
+        uploader = page.locator("[data-testid=stFileUploader]")
+        uploader.wait_for()
+        files = uploader.locator("input[type=file]")
+        big = {"name": "big.json", "mimeType": "application/json", "buffer": b" " * 1_100_000}
+        text = {"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello"}
+        refused = t("uploads.refused", lang, types="JSON", size=1)
+        for upload in (big, text):
+            files.set_input_files([upload])
+            chip = uploader.locator("[data-testid=stFileChip][aria-invalid=true]")
+            chip.wait_for()
+            box = chip.bounding_box()
+            assert box is not None
+            page.mouse.move(box["x"] + 8, box["y"] + 8)  # where Streamlit's tooltip opened
+            page.wait_for_timeout(800)
+            shown = uploader.evaluate(SHOWN_TEXT)
+            assert refused in shown, shown
+            everything = page.locator("body").evaluate(SHOWN_TEXT)
+            assert not [w for w in REFUSED_WORDS if w in everything], everything
+            uploader.locator("[data-testid=stFileChipDeleteBtn] button").click()
+            chip.wait_for(state="detached")
+            assert refused not in uploader.evaluate(SHOWN_TEXT)

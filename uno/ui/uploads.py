@@ -3,8 +3,10 @@
 Streamlit draws its uploader's own words in English whatever the page ("Upload", "1MB per file
 • JSON", "Drag and drop a file here" while a file is dragged over it). ``file_uploader`` gives it
 our words instead: the label and help from the caller, and a style sheet that hides Streamlit's
-words and shows ours in their place (``uploads.button``, ``uploads.limit``, ``uploads.drop``).
-The hidden words are ``display: none``, so screen readers hear ours only.
+words and shows ours in their place (``uploads.button``, ``uploads.limit``, ``uploads.drop``,
+and ``uploads.refused`` under a file the browser refused, too big or of another type, instead of
+Streamlit's "File must be 1.0MB or smaller." in a tooltip). The hidden words are
+``display: none``, so screen readers hear ours only.
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ __all__ = ["css_string", "file_uploader", "uploader_css"]
 
 _DROPZONE: Final = '[data-testid="stFileUploaderDropzone"]'
 _INSTRUCTIONS: Final = '[data-testid="stFileUploaderDropzoneInstructions"]'
+_CHIPS: Final = '[data-testid="stFileChips"]'
+_CHIP: Final = '[data-testid="stFileChip"]'
+_HOVER: Final = '[data-testid="stTooltipErrorHoverTarget"]'
+#: What Streamlit adds to the dropzone while a file is dragged over it (the box of the files
+#: chosen is also a div without a test id: it is not that).
+_DRAGGED: Final = f"{_DROPZONE} > div:not([data-testid]):not(:has({_CHIPS}))"
 
 
 def css_string(text: str) -> str:
@@ -42,14 +50,22 @@ def uploader_css(lang: str, types: Sequence[str], max_mb: int) -> str:
     button = css_string(t("uploads.button", lang))
     limit = css_string(t("uploads.limit", lang, types=kinds, size=max_mb))
     drop = css_string(t("uploads.drop", lang))
+    refused = css_string(t("uploads.refused", lang, types=kinds, size=max_mb))
     return (
         "<style>"
         f"{_DROPZONE} button [data-testid=stMarkdownContainer]{{display:none}}"
         f"{_DROPZONE} button span[data-has-shortcut]::after{{content:{button}}}"
         f"{_INSTRUCTIONS} span{{display:none}}"
         f"{_INSTRUCTIONS} > div::after{{content:{limit}}}"
-        f"{_DROPZONE} > div:not([data-testid]) span{{display:none}}"
-        f"{_DROPZONE} > div:not([data-testid])::after{{content:{drop}}}"
+        f"{_DRAGGED} span{{display:none}}"
+        f"{_DRAGGED}::after{{content:{drop}}}"
+        # A file refused in the browser (too big, or not of these types): Streamlit says why
+        # in English, in a hidden alert and in a tooltip on hover; ours shows under the files.
+        f"{_CHIP} [role=alert]{{display:none}}"
+        f"{_HOVER}{{pointer-events:none}}"
+        f"{_HOVER} button{{pointer-events:auto}}"
+        f"{_CHIPS}:has([aria-invalid=true])::after{{content:{refused};flex-basis:100%;"
+        "font-weight:600;font-size:0.875rem;margin-top:0.25rem}"
         "</style>"
     )
 
