@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from uno.ui.frame import frame
-from uno.ui.rooms_view import show_rooms
+from uno.ui.rooms_view import projector_view, show_rooms
 
-lang = frame("rooms")
+lang = frame("rooms", sidebar="collapsed" if projector_view() else "auto")
 show_rooms(lang)

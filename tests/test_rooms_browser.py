@@ -152,5 +152,13 @@ def test_three_devices_play_a_round_on_two_servers(
     projector.wait_for_selector(TABLE, timeout=30_000)
     assert projector.locator(f"{TABLE} .hand-row").count() == 0
     no_other_hand(projector, set(), {"B4", "Y6"})
+    # The table takes the projector's whole width: the menu starts folded away.
+    sidebar = projector.locator("[data-testid=stSidebar]")
+    assert sidebar.get_attribute("data-collapsed") == "true"
+    visitor = browser.new_context().new_page()  # the same width, not the projector
+    visitor.goto(f"{second}/rooms?lang=fr&room={code}")
+    wait_for_app(visitor)
+    assert visitor.locator("[data-testid=stSidebar]").get_attribute("data-collapsed") == "false"
+    visitor.context.close()
     for page in (ana, ben, lea, projector):
         page.context.close()

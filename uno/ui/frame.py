@@ -8,7 +8,7 @@ Every link carries ``?lang=`` so a shared link opens in the right language.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 import streamlit as st
 
@@ -81,8 +81,10 @@ def _on_lang_change() -> None:
     st.query_params["lang"] = lang
 
 
-def frame(page_id: str) -> str:
-    """Draw the frame of page ``page_id`` and return the reader's language code."""
+def frame(page_id: str, *, sidebar: Literal["auto", "collapsed"] = "auto") -> str:
+    """Draw the frame of page ``page_id`` and return the reader's language code. ``sidebar``:
+    how the menu opens on a page's first load (``collapsed`` for a screen the whole class
+    watches, as the projector's table needs all its width)."""
     lang = _read_lang()
     st.session_state[SESSION_KEY] = lang
     if st.query_params.get("lang") != lang:
@@ -90,7 +92,7 @@ def frame(page_id: str) -> str:
     page = page_by_id(page_id)
     title = t("app.title", lang)
     page_title = title if page.id == "home" else f"{t(f'nav.{page.id}', lang)} · {title}"
-    st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state="auto")
+    st.set_page_config(page_title=page_title, layout="wide", initial_sidebar_state=sidebar)
     st.html(_CSS)
     with st.sidebar:
         st.session_state[WIDGET_KEY] = lang  # re-seed the widget from the plain key

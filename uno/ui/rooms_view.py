@@ -33,7 +33,7 @@ from uno.ui.device import current_device, keep_seat, kept_seat
 from uno.ui.table import show_table
 from uno.ui.words import inert
 
-__all__ = ["POLL_SECONDS", "show_rooms"]
+__all__ = ["POLL_SECONDS", "projector_view", "show_rooms"]
 
 #: How often each device looks at its room: every move shows within about a second.
 POLL_SECONDS: Final = 1.0
@@ -366,13 +366,17 @@ def _teacher(token: str, code: str, lang: str) -> None:
 # -- the page --------------------------------------------------------------------------------
 
 
+def projector_view() -> bool:
+    """True when this page is a room's projector (``?room=CODE&view=projector``)."""
+    return st.query_params.get(VIEW_PARAM) == "projector"
+
+
 def show_rooms(lang: str) -> None:
     """The whole page below the frame."""
     st.title(t("nav.rooms", lang))
     token = current_device()
     code = _code_param()
-    projector = st.query_params.get(VIEW_PARAM) == "projector"
-    if code is not None and projector:
+    if code is not None and projector_view():
         st.fragment(_live, run_every=POLL_SECONDS)(code, None, None, lang, True)
         return
     if token is None:
