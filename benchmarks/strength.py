@@ -4,7 +4,7 @@ long one decision takes.
 
     .venv/bin/python benchmarks/strength.py [--rounds 2000] [--workers 2] [--seats 2 4]
         [--opponents random first greedy color_keeper save_wilds] [--rollouts N]
-        [--decisions 400] [--json results.json]
+        [--decisions 400] [--json results.json] [--set MARGIN=0.5 ...]
 
 Each pairing plays ``--rounds`` single rounds through ``uno.simulate`` (official rules, one
 round each, its per-game seeding); the expert sits at every seat in turn (round ``i`` of a
@@ -14,6 +14,10 @@ apart, in this process on one core: the expert's decisions (only those with more
 legal move) in positions taken from games between heuristics, at 2 and 4 seats.
 With ``--json``, the table is also written (after each pairing) as JSON: the lab's section
 "How strong are the computer players?" reads such a file (uno/academy/strength.json).
+``--set NAME=VALUE`` changes one of the search's settings (``uno.expert.TUNABLE``) for this run,
+to measure what it is worth: ``--set MARGIN=0`` trusts every difference the playouts find,
+``--set EARLY=2`` spends four times more before the endgame, ``--set DEFAULT_STEPS=80000``
+doubles the budget. The workers are forked, so they search with the same settings.
 Never part of the test suite.
 """
 
@@ -32,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import uno
+import uno.expert
 from uno.bots import HEURISTICS, make_strategy
 from uno.engine import Table
 from uno.expert import InfoSet, candidates, search
@@ -106,8 +111,21 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=400, help="decisions timed per size")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None, help="also write the table here")
+    parser.add_argument(
+        "--set", nargs="+", default=[], metavar="NAME=VALUE", help="a search setting to change"
+    )
     args = parser.parse_args()
+    changed = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if name not in uno.expert.TUNABLE:
+            parser.error(f"--set: {name!r} is not one of {', '.join(uno.expert.TUNABLE)}")
+        kind = type(getattr(uno.expert, name))
+        setattr(uno.expert, name, kind(float(value)) if kind is int else kind(value))
+        changed[name] = getattr(uno.expert, name)
     budget = "default budget" if args.rollouts is None else f"rollouts={args.rollouts}"
+    if changed:
+        budget += ", " + ", ".join(f"{k}={v}" for k, v in changed.items())
     print(f"Python {platform.python_version()} on {platform.machine()}; expert, {budget}")
     print(f"{args.rounds} single rounds per pairing (official rules), {args.workers} workers\n")
 

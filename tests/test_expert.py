@@ -256,6 +256,35 @@ def test_default_budget_is_a_number_of_simulated_actions() -> None:
     assert DEFAULT_STEPS / EARLY / 200 < sum(m.rollouts for m in moves) < DEFAULT_STEPS / EARLY
 
 
+def test_the_default_budget_is_read_when_the_search_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/strength.py ``--set DEFAULT_STEPS=...`` measures other budgets: the search
+    reads the setting at each decision, not once at import."""
+    import uno.expert
+
+    state = uno.new_game(2, "single_round", seed=8)
+    full = sum(m.rollouts for m in advise(state, seed=0))
+    monkeypatch.setattr(uno.expert, "DEFAULT_STEPS", DEFAULT_STEPS // 10)
+    assert sum(m.rollouts for m in advise(state, seed=0)) < full / 4
+    assert all(hasattr(uno.expert, name) for name in uno.expert.TUNABLE)
+
+
+def test_strength_script_changes_a_setting_and_refuses_an_unknown_one(tmp_path: Any) -> None:
+    import json
+    import subprocess
+    import sys
+
+    out = tmp_path / "s.json"
+    base = [sys.executable, "benchmarks/strength.py", "--rounds", "4", "--seats", "2"]
+    base += ["--opponents", "random", "--rollouts", "2", "--decisions", "2", "--workers", "1"]
+    done = subprocess.run([*base, "--set", "MARGIN=0", "--json", str(out)], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    table = json.loads(out.read_text(encoding="utf-8"))
+    assert table["budget"] == "rollouts=2, MARGIN=0.0"
+    assert table["pairings"][0]["rounds"] == 4
+    refused = subprocess.run([*base, "--set", "SEED=3"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "'SEED' is not one of" in refused.stderr
+
+
 # -- the advice -------------------------------------------------------------------------------
 def test_advice_lists_every_candidate_best_first_with_its_estimate() -> None:
     state = uno.load_scenario(

@@ -506,6 +506,10 @@ def _prior(world: Table, moves: Sequence[Action]) -> int | None:
     return None
 
 
+#: The settings of the search a measure may change (benchmarks/strength.py ``--set``): each is
+#: read when a decision is made.
+TUNABLE: Final = ("DEFAULT_STEPS", "EARLY", "ENDGAME", "MARGIN", "DROP", "BATCH", "BLUFF_PRIOR")
+
 #: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
 #: errors of the paired difference is no longer played out.
 DROP: Final = 2.0
@@ -527,12 +531,15 @@ def search(
     *,
     rollouts: int | None = None,
     seconds: float | None = None,
-    steps: int = DEFAULT_STEPS,
+    steps: int | None = None,
 ) -> list[MoveAdvice]:
     """Weigh every candidate of ``info.seat`` (see the module's docstring) with ``rollouts``
-    playouts in all (default: ``steps`` simulated actions in all), within ``seconds`` if given.
+    playouts in all (default: ``steps`` simulated actions in all, ``DEFAULT_STEPS`` unless
+    given), within ``seconds`` if given.
     Returns the advice for every candidate, best first (the first is the move to make)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
+    if steps is None:
+        steps = DEFAULT_STEPS
     base = deal_world(info, rng)
     moves = candidates(base, info.seat)
     if not moves:
