@@ -14,6 +14,8 @@ apart, in this process on one core: the expert's decisions (only those with more
 legal move) in positions taken from games between heuristics, at 2 and 4 seats.
 With ``--json``, the table is also written (after each pairing) as JSON: the lab's section
 "How strong are the computer players?" reads such a file (uno/academy/strength.json).
+``--player NAME`` puts another strategy in the expert's seat, for the baselines (``--player
+color_keeper --opponents greedy --seats 4``: what the expert's own playout policy wins there).
 ``--set NAME=VALUE`` changes one of the search's settings (``uno.expert.TUNABLE``) for this run,
 to measure what it is worth: ``--set MARGIN=0`` trusts every difference the playouts find,
 ``--set EARLY=2`` spends four times more before the endgame, ``--set DEFAULT_STEPS=80000``
@@ -37,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import uno
 import uno.expert
-from uno.bots import HEURISTICS, make_strategy
+from uno.bots import HEURISTICS, STRATEGIES, make_strategy
 from uno.engine import Table
 from uno.expert import InfoSet, candidates, search
 from uno.rules import as_ruleset
@@ -54,10 +56,18 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def pairing(
-    opponent: str, seats: int, rounds: int, workers: int, rollouts: int | None, seed: int
+    opponent: str,
+    seats: int,
+    rounds: int,
+    workers: int,
+    rollouts: int | None,
+    seed: int,
+    player: str = "expert",
 ) -> tuple[int, int]:
-    """(expert's round wins, rounds played) with the expert at each seat in turn."""
-    expert = make_strategy("expert", rollouts=rollouts)
+    """(``player``'s round wins, rounds played) with it at each seat in turn."""
+    expert = (
+        make_strategy(player, rollouts=rollouts) if player == "expert" else make_strategy(player)
+    )
     wins = played = 0
     for place in range(seats):
         games = rounds // seats + (1 if place < rounds % seats else 0)
@@ -112,9 +122,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None, help="also write the table here")
     parser.add_argument(
+        "--player", default="expert", help="the strategy measured (default: expert)"
+    )
+    parser.add_argument(
         "--set", nargs="+", default=[], metavar="NAME=VALUE", help="a search setting to change"
     )
     args = parser.parse_args()
+    if args.player not in STRATEGIES:
+        parser.error(f"--player: {args.player!r} is not one of {', '.join(STRATEGIES)}")
     changed = {}
     for item in args.set:
         name, _, value = item.partition("=")
@@ -126,7 +141,10 @@ def main() -> None:
     budget = "default budget" if args.rollouts is None else f"rollouts={args.rollouts}"
     if changed:
         budget += ", " + ", ".join(f"{k}={v}" for k, v in changed.items())
-    print(f"Python {platform.python_version()} on {platform.machine()}; expert, {budget}")
+    if args.player != "expert":
+        budget = f"player {args.player}"
+        args.decisions = 0  # only the expert's decisions are timed
+    print(f"Python {platform.python_version()} on {platform.machine()}; {budget}")
     print(f"{args.rounds} single rounds per pairing (official rules), {args.workers} workers\n")
 
     meta = {"budget": budget, "python": platform.python_version(), "seed": args.seed}
@@ -170,7 +188,7 @@ def main() -> None:
         for seats in args.seats:
             start = time.perf_counter()
             wins, played = pairing(
-                opponent, seats, args.rounds, args.workers, args.rollouts, args.seed
+                opponent, seats, args.rounds, args.workers, args.rollouts, args.seed, args.player
             )
             low, high = wilson(wins, played)
             print(

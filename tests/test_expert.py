@@ -283,6 +283,9 @@ def test_strength_script_changes_a_setting_and_refuses_an_unknown_one(tmp_path: 
     assert table["pairings"][0]["rounds"] == 4
     refused = subprocess.run([*base, "--set", "SEED=3"], capture_output=True, text=True)
     assert refused.returncode == 2 and "'SEED' is not one of" in refused.stderr
+    baseline = [*base, "--player", "color_keeper", "--json", str(out)]
+    assert subprocess.run(baseline, capture_output=True).returncode == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["budget"] == "player color_keeper"
 
 
 # -- the advice -------------------------------------------------------------------------------
