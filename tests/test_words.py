@@ -144,6 +144,7 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "who": "who",
     "link": "code",
     "klass": "code",
+    "label": "title",  # a field's label or an option, after a colon (uno/ui/aria.py)
     "updated": "code",
     "where": "code",
 }

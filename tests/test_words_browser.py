@@ -156,3 +156,57 @@ def test_a_refused_file_is_explained_in_the_readers_language(base: str, lang: st
             uploader.locator("[data-testid=stFileChipDeleteBtn] button").click()
             chip.wait_for(state="detached")
             assert refused not in uploader.evaluate(SHOWN_TEXT)
+
+
+#: Every label for screen readers on the page (shadow roots aside: those are ours).
+ARIA_LABELS = "() => [...document.querySelectorAll('[aria-label]')].map(e => e.ariaLabel)"
+
+
+def _english_labels(page: Any) -> list[str]:
+    from uno.ui.aria import ARIA_PREFIXES, ARIA_WORDS
+
+    return [
+        label
+        for label in page.evaluate(ARIA_LABELS)
+        if label in ARIA_WORDS or any(label.startswith(start) for start, _ in ARIA_PREFIXES)
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
+    base: str, lang: str
+) -> None:
+    """Streamlit labels parts of each page in English ("Sidebar", "Increment", "Help for …"):
+    a screen reader on a French or Russian page hears ours, also after a change of language."""
+    with browser_page() as page:
+        _open(page, f"{base}/sandbox?lang={lang}", 1280)
+        page.get_by_role("tab", name=t("sandbox.file_tab", lang)).click()
+        sidebar = page.locator("[data-testid=stSidebar]")
+        page.wait_for_function(
+            "(want) => document.querySelector('[data-testid=stSidebar]').ariaLabel === want",
+            arg=t("aria.sidebar", lang),
+        )
+        assert _english_labels(page) == []
+        step_up = page.locator("[data-testid=stNumberInputStepUp]").first
+        assert step_up.get_attribute("aria-label") == t("aria.increment", lang)
+        helps = page.evaluate(ARIA_LABELS)
+        upload_help = t("aria.help_for", lang, label=t("sandbox.upload", lang))
+        assert upload_help in helps, helps
+        # Another language from the menu: the same elements, worded again.
+        other = "ru" if lang == "fr" else "fr"
+        page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
+        page.get_by_role("option", name=t("frame.language_name", other)).click()
+        page.wait_for_function(
+            "(want) => document.querySelector('[data-testid=stSidebar]').ariaLabel === want",
+            arg=t("aria.sidebar", other),
+        )
+        assert sidebar.get_attribute("aria-label") == t("aria.sidebar", other)
+        assert _english_labels(page) == []
+
+
+def test_english_pages_keep_streamlits_labels(base: str) -> None:
+    with browser_page() as page:
+        _open(page, f"{base}/sandbox?lang=en", 1280)
+        page.locator("[data-testid=stNumberInputStepUp]").first.wait_for()
+        assert page.locator("[data-testid=stSidebar]").get_attribute("aria-label") == "Sidebar"
+        assert "Increment" in page.evaluate(ARIA_LABELS)

@@ -13,12 +13,14 @@ from typing import Final, Literal
 import streamlit as st
 
 from uno.academy.i18n import LANGS, normalize_lang, t
+from uno.ui.aria import translate_labels
 from uno.ui.device import device_token
 
 __all__ = ["PAGES", "Page", "frame", "page_by_id"]
 
 #: Every page: the label of a checkbox, a radio button, a chosen option or a link on the page
-#: wraps onto more lines, never cut ("7 — обмен картами, 0 — все переда…", "Lesso").
+#: wraps onto more lines, never cut ("7 — обмен картами, 0 — все переда…", "Lesso"); the
+#: labels' component (``uno.ui.aria``, nothing to see) takes no room in the menu.
 _CSS: Final = """<style>
 [data-testid="stCheckbox"] .stMarkdownEllipsis,[data-testid="stCheckbox"] .stMarkdownEllipsis p,
 [data-testid="stRadio"] .stMarkdownEllipsis,[data-testid="stRadio"] .stMarkdownEllipsis p,
@@ -28,6 +30,7 @@ _CSS: Final = """<style>
 [data-testid="stMultiSelectTagsContainer"] [role="group"],
 [data-testid="stMultiSelectTagsContainer"] [role="group"] span{
   white-space:normal;overflow:visible;height:auto;max-width:100%}
+.st-key-uno_aria{display:none}
 </style>"""
 SESSION_KEY: Final = "lang"
 #: The pages that keep something for this browser (progress, a class, score pads, a room seat)
@@ -103,6 +106,7 @@ def frame(page_id: str, *, sidebar: Literal["auto", "collapsed"] = "auto") -> st
             format_func=lambda code: t("frame.language_name", code),
             on_change=_on_lang_change,
         )
+        translate_labels(lang)  # Streamlit's labels for screen readers (draws nothing)
         if page_id in DEVICE_PAGES:
             device_token()  # this browser's token, for progress and saved games (draws nothing)
         st.markdown(f"**{t('frame.menu', lang)}**")

@@ -1,0 +1,122 @@
+"""Streamlit's own labels for screen readers, in the reader's language.
+
+Streamlit names parts of every page in English whatever the page: ``aria-label="Sidebar"``,
+"Main menu", "Increment" on a number box, "Help for <label>" on a help icon, "Remove <option>"
+in a multiselect, "file upload", the table toolbar's "Download as CSV"... A screen reader on a
+French or Russian page read them out in English. ``translate_labels`` mounts a tiny Components v2
+component (no HTML of its own) that watches the page and rewrites those labels from
+``content/<lang>/ui.toml`` (``[aria]``); the English original is kept on the element
+(``data-uno-aria``), so a change of language words them again. Labels are set with
+``setAttribute``: a name inside one (an option, a field's label) is never read as HTML.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Final
+
+import streamlit as st
+
+from uno.academy.i18n import t
+
+__all__ = ["ARIA_PREFIXES", "ARIA_WORDS", "aria_words", "translate_labels"]
+
+#: Streamlit's labels (1.67) and the key of ours: ``aria.<key>``.
+ARIA_WORDS: Final = {
+    "Sidebar": "sidebar",
+    "Collapse sidebar": "collapse_sidebar",
+    "Expand sidebar": "expand_sidebar",
+    "Main menu": "main_menu",
+    "Increment": "increment",
+    "Decrement": "decrement",
+    "file upload": "file_upload",
+    "Add files": "add_files",
+    "Clear all": "clear_all",
+    "Selected values": "selected_values",
+    "Close": "close",
+    "Dismiss": "dismiss",
+    "Open": "open",
+    "Link to heading": "heading_link",
+    "Copy to clipboard": "copy",
+    "Download as CSV": "download_csv",
+    "Fullscreen": "fullscreen",
+    "Search": "search",
+    "Show/hide columns": "columns",
+    "Download plot as a PNG": "download_png",
+    "Zoom": "zoom",
+    "Zoom in": "zoom_in",
+    "Zoom out": "zoom_out",
+    "Pan": "pan",
+    "Autoscale": "autoscale",
+    "Reset axes": "reset_axes",
+}
+#: Labels Streamlit builds from a name: (its English start, the key of ours, with ``{label}``).
+ARIA_PREFIXES: Final = (("Help for ", "help_for"), ("Remove ", "remove"))
+
+_JS: Final = """
+const ORIGINAL = "data-uno-aria";
+const state = window.__unoAria || (window.__unoAria = { exact: {}, prefix: [], watching: false });
+function word(english) {
+  if (Object.prototype.hasOwnProperty.call(state.exact, english)) return state.exact[english];
+  for (const [start, template] of state.prefix) {
+    if (!english.startsWith(start)) continue;
+    return template.split("{label}").join(english.slice(start.length));
+  }
+  return null;
+}
+function fix(element) {
+  const shown = element.getAttribute("aria-label");
+  if (shown === null) return;
+  // Our own label, untouched since: the original is the one kept; else Streamlit set this one.
+  const english = shown === element.__unoAria ? element.getAttribute(ORIGINAL) : shown;
+  const ours = word(english);
+  if (ours === null || ours === english) {
+    element.__unoAria = undefined;
+    element.removeAttribute(ORIGINAL);
+    if (shown !== english) element.setAttribute("aria-label", english);
+    return;
+  }
+  element.setAttribute(ORIGINAL, english);
+  element.__unoAria = ours;
+  if (shown !== ours) element.setAttribute("aria-label", ours);
+}
+function sweep(root) {
+  if (root.nodeType !== 1) return;
+  if (root.hasAttribute("aria-label")) fix(root);
+  for (const element of root.querySelectorAll("[aria-label]")) fix(element);
+}
+export default function (component) {
+  const data = component.data || {};
+  state.exact = data.exact || {};
+  state.prefix = data.prefix || [];
+  if (!state.watching) {
+    state.watching = true;
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        if (change.type === "attributes") fix(change.target);
+        else for (const node of change.addedNodes) sweep(node);
+      }
+    }).observe(document.body, {
+      subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"],
+    });
+  }
+  sweep(document.body);
+}
+"""
+
+
+@cache
+def _component() -> Any:
+    return st.components.v2.component("uno_aria", js=_JS)
+
+
+def aria_words(lang: str) -> dict[str, Any]:
+    """What the component is given for ``lang``: Streamlit's labels and ours."""
+    exact = {english: t(f"aria.{key}", lang) for english, key in ARIA_WORDS.items()}
+    prefix = [[start, t(f"aria.{key}", lang, label="{label}")] for start, key in ARIA_PREFIXES]
+    return {"exact": exact, "prefix": prefix}
+
+
+def translate_labels(lang: str) -> None:
+    """Mount the component (once per run, in the frame): it draws nothing."""
+    _component()(data=aria_words(lang), key="uno_aria")
