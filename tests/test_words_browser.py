@@ -163,12 +163,14 @@ ARIA_LABELS = "() => [...document.querySelectorAll('[aria-label]')].map(e => e.a
 
 
 def _english_labels(page: Any) -> list[str]:
-    from uno.ui.aria import ARIA_PREFIXES, ARIA_WORDS
+    from uno.ui.aria import ARIA_PREFIXES, ARIA_SUFFIXES, ARIA_WORDS
 
     return [
         label
         for label in page.evaluate(ARIA_LABELS)
-        if label in ARIA_WORDS or any(label.startswith(start) for start, _ in ARIA_PREFIXES)
+        if label in ARIA_WORDS
+        or any(label.startswith(start) for start, _ in ARIA_PREFIXES)
+        or any(label.endswith(end) for end, _ in ARIA_SUFFIXES)
     ]
 
 
@@ -201,6 +203,14 @@ def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
             arg=t("aria.sidebar", other),
         )
         assert sidebar.get_attribute("aria-label") == t("aria.sidebar", other)
+        assert _english_labels(page) == []
+        # The lab: a range slider's thumbs, the charts' and tables' toolbars.
+        _open(page, f"{base}/lab?lang={lang}", 1280)
+        page.wait_for_function(
+            "(want) => [...document.querySelectorAll('[aria-label]')]"
+            ".some(e => (e.ariaLabel || '').endsWith(want))",
+            arg=t("aria.range_end", lang, label=""),
+        )
         assert _english_labels(page) == []
 
 

@@ -2,8 +2,9 @@
 
 Streamlit names parts of every page in English whatever the page: ``aria-label="Sidebar"``,
 "Main menu", "Increment" on a number box, "Help for <label>" on a help icon, "Remove <option>"
-in a multiselect, "file upload", the table toolbar's "Download as CSV"... A screen reader on a
-French or Russian page read them out in English. ``translate_labels`` mounts a tiny Components v2
+in a multiselect, "<label> — end" on a range slider's thumb, "file upload", the table
+toolbar's "Download as CSV"... A screen reader on a French or Russian page read them out in
+English. ``translate_labels`` mounts a tiny Components v2
 component (no HTML of its own) that watches the page and rewrites those labels from
 ``content/<lang>/ui.toml`` (``[aria]``); the English original is kept on the element
 (``data-uno-aria``), so a change of language words them again. Labels are set with
@@ -19,7 +20,7 @@ import streamlit as st
 
 from uno.academy.i18n import t
 
-__all__ = ["ARIA_PREFIXES", "ARIA_WORDS", "aria_words", "translate_labels"]
+__all__ = ["ARIA_PREFIXES", "ARIA_SUFFIXES", "ARIA_WORDS", "aria_words", "translate_labels"]
 
 #: Streamlit's labels (1.67) and the key of ours: ``aria.<key>``.
 ARIA_WORDS: Final = {
@@ -52,15 +53,21 @@ ARIA_WORDS: Final = {
 }
 #: Labels Streamlit builds from a name: (its English start, the key of ours, with ``{label}``).
 ARIA_PREFIXES: Final = (("Help for ", "help_for"), ("Remove ", "remove"))
+#: The same, for labels that end in Streamlit's words (the two thumbs of a range slider).
+ARIA_SUFFIXES: Final = ((" — start", "range_start"), (" — end", "range_end"))
 
 _JS: Final = """
 const ORIGINAL = "data-uno-aria";
-const state = window.__unoAria || (window.__unoAria = { exact: {}, prefix: [], watching: false });
+const state = window.__unoAria || (window.__unoAria = { exact: {}, prefix: [], suffix: [] });
 function word(english) {
   if (Object.prototype.hasOwnProperty.call(state.exact, english)) return state.exact[english];
   for (const [start, template] of state.prefix) {
     if (!english.startsWith(start)) continue;
     return template.split("{label}").join(english.slice(start.length));
+  }
+  for (const [end, template] of state.suffix) {
+    if (!english.endsWith(end)) continue;
+    return template.split("{label}").join(english.slice(0, english.length - end.length));
   }
   return null;
 }
@@ -89,6 +96,7 @@ export default function (component) {
   const data = component.data || {};
   state.exact = data.exact || {};
   state.prefix = data.prefix || [];
+  state.suffix = data.suffix || [];
   if (!state.watching) {
     state.watching = true;
     new MutationObserver((changes) => {
@@ -114,7 +122,8 @@ def aria_words(lang: str) -> dict[str, Any]:
     """What the component is given for ``lang``: Streamlit's labels and ours."""
     exact = {english: t(f"aria.{key}", lang) for english, key in ARIA_WORDS.items()}
     prefix = [[start, t(f"aria.{key}", lang, label="{label}")] for start, key in ARIA_PREFIXES]
-    return {"exact": exact, "prefix": prefix}
+    suffix = [[end, t(f"aria.{key}", lang, label="{label}")] for end, key in ARIA_SUFFIXES]
+    return {"exact": exact, "prefix": prefix, "suffix": suffix}
 
 
 def translate_labels(lang: str) -> None:
