@@ -192,56 +192,96 @@ class Table:
         self.n_drawn = self.n_challenges = self.n_challenges_won = 0
         self.n_catches = self.max_penalty = 0
 
+    def __init__(
+        self,
+        *,
+        rules: RuleSet,
+        players: tuple[str, ...],
+        hands: list[list[Card]],
+        draw: list[Card],
+        discard: list[Card],
+        color: int,
+        turn: int,
+        direction: int,
+        phase: Phase,
+        scores: list[int],
+        dealer: int,
+        seed: int,
+        shuffles: int,
+        drawn: Card | None = None,
+        pending: int = 0,
+        challenge: Challenge | None = None,
+        exposed: list[int] | None = None,
+        events: list[Event] | None = None,
+    ) -> None:
+        """A table from its fields, the lists taken as given (not copied); ``draw`` reversed
+        (``draw.pop()`` is the next card); ``events`` None: nothing recorded."""
+        self.rules = rules
+        self.players = players
+        self.n = len(players)
+        self.hands = hands
+        self.draw = draw
+        self.discard = discard
+        self.color = color
+        self.turn = turn
+        self.direction = direction
+        self.phase = phase
+        self.scores = scores
+        self.dealer = dealer
+        self.seed = seed
+        self.shuffles = shuffles
+        self.drawn = drawn
+        self.pending = pending
+        self.challenge = challenge
+        self.exposed = [] if exposed is None else exposed
+        self.events = events
+        self.reset_counters()
+
     def copy(self) -> Table:
         """A copy to play on (the lists the rules change are copied; no events recorded),
         as a search plays one candidate move out: ``uno.expert``."""
-        c = Table.__new__(Table)
-        c.rules = self.rules
-        c.players = self.players
-        c.n = self.n
-        c.hands = [list(h) for h in self.hands]
-        c.draw = list(self.draw)
-        c.discard = list(self.discard)
-        c.color = self.color
-        c.turn = self.turn
-        c.direction = self.direction
-        c.phase = self.phase
-        c.scores = list(self.scores)
-        c.dealer = self.dealer
-        c.seed = self.seed
-        c.shuffles = self.shuffles
-        c.drawn = self.drawn
-        c.pending = self.pending
-        c.challenge = self.challenge
-        c.exposed = list(self.exposed)
-        c.events = None
-        c.reset_counters()
-        return c
+        return Table(
+            rules=self.rules,
+            players=self.players,
+            hands=[list(h) for h in self.hands],
+            draw=list(self.draw),
+            discard=list(self.discard),
+            color=self.color,
+            turn=self.turn,
+            direction=self.direction,
+            phase=self.phase,
+            scores=list(self.scores),
+            dealer=self.dealer,
+            seed=self.seed,
+            shuffles=self.shuffles,
+            drawn=self.drawn,
+            pending=self.pending,
+            challenge=self.challenge,
+            exposed=list(self.exposed),
+        )
 
     @classmethod
     def from_state(cls, s: GameState, record: bool = True) -> Table:
-        t = cls.__new__(cls)
-        t.rules = s.rules
-        t.players = s.players
-        t.n = len(s.players)
-        t.hands = [list(h) for h in s.hands]
-        t.draw = list(reversed(s.draw_pile))
-        t.discard = list(s.discard_pile)
-        t.color = -1 if s.current_color is None else int(s.current_color)
-        t.turn = s.turn
-        t.direction = s.direction
-        t.phase = s.phase
-        t.scores = list(s.scores)
-        t.dealer = s.dealer
-        t.seed = s.seed
-        t.shuffles = s.shuffles
-        t.drawn = s.drawn
-        t.pending = s.pending_draw
-        t.challenge = s.challenge
-        t.exposed = list(s.uno_exposed)
-        t.events = [] if record else None
-        t.reset_counters()
-        return t
+        return cls(
+            rules=s.rules,
+            players=s.players,
+            hands=[list(h) for h in s.hands],
+            draw=list(reversed(s.draw_pile)),
+            discard=list(s.discard_pile),
+            color=-1 if s.current_color is None else int(s.current_color),
+            turn=s.turn,
+            direction=s.direction,
+            phase=s.phase,
+            scores=list(s.scores),
+            dealer=s.dealer,
+            seed=s.seed,
+            shuffles=s.shuffles,
+            drawn=s.drawn,
+            pending=s.pending_draw,
+            challenge=s.challenge,
+            exposed=list(s.uno_exposed),
+            events=[] if record else None,
+        )
 
     def freeze(self) -> GameState:
         return GameState(

@@ -309,33 +309,30 @@ def deal_world(info: InfoSet, rng: random.Random) -> Table:
             break
         if rng.random() < BLUFF_PRIOR:
             break
-    t = Table.__new__(Table)
-    t.rules = info.rules
-    t.players = info.players
-    t.n = len(info.sizes)
-    t.hands = hands
-    t.draw = draw  # draw.pop() is the next card: any order is as likely
-    t.discard = list(info.discard)
-    t.color = info.color
-    t.turn = info.turn
-    t.direction = info.direction
-    t.phase = info.phase
-    t.scores = list(info.scores)
-    t.dealer = info.dealer
-    t.seed = floor(rng.random() * 2**53)
-    t.shuffles = 0
-    t.drawn = info.drawn
-    t.pending = info.pending
-    if info.challenge is None:
-        t.challenge = None
-    else:
+    challenge = None
+    if info.challenge is not None:
         player, previous = info.challenge
         guilty = not _OF_COLOR[previous].isdisjoint(hands[player])
-        t.challenge = Challenge(player, previous, guilty)
-    t.exposed = list(info.exposed)
-    t.events = None
-    t.reset_counters()
-    return t
+        challenge = Challenge(player, previous, guilty)
+    return Table(
+        rules=info.rules,
+        players=info.players,
+        hands=hands,
+        draw=draw,  # draw.pop() is the next card: any order is as likely
+        discard=list(info.discard),
+        color=info.color,
+        turn=info.turn,
+        direction=info.direction,
+        phase=info.phase,
+        scores=list(info.scores),
+        dealer=info.dealer,
+        seed=floor(rng.random() * 2**53),
+        shuffles=0,
+        drawn=info.drawn,
+        pending=info.pending,
+        challenge=challenge,
+        exposed=list(info.exposed),
+    )
 
 
 # -- the candidates --------------------------------------------------------------------------

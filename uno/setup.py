@@ -299,28 +299,22 @@ def _round_table(
     """A table at the start of a round, ``first`` just turned up, before its effect: the
     player to the dealer's left is to play, clockwise (R-SETUP-3)."""
     n = len(names)
-    t = Table.__new__(Table)
-    t.rules = rules
-    t.players = names
-    t.n = n
-    t.hands = hands
-    t.draw = draw  # draw.pop() is the next card drawn, as Table expects
-    t.discard = [first]
-    t.color = COLOR_OF[first]
-    t.turn = (dealer + 1) % n
-    t.direction = 1
-    t.phase = Phase.PLAY
-    t.scores = list(scores) if scores is not None else [0] * n
-    t.dealer = dealer
-    t.seed = seed
-    t.shuffles = shuffles
-    t.drawn = None
-    t.pending = 0
-    t.challenge = None
-    t.exposed = []
-    t.events = events
-    t.reset_counters()
-    return t
+    return Table(
+        rules=rules,
+        players=names,
+        hands=hands,
+        draw=draw,  # draw.pop() is the next card drawn, as Table expects
+        discard=[first],
+        color=COLOR_OF[first],
+        turn=(dealer + 1) % n,
+        direction=1,
+        phase=Phase.PLAY,
+        scores=list(scores) if scores is not None else [0] * n,
+        dealer=dealer,
+        seed=seed,
+        shuffles=shuffles,
+        events=events,
+    )
 
 
 def first_card_effect(t: Table) -> None:
