@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 import uno
 from tests.conftest import ROOT
 from tests.table_driver import table_model, tap
+from tests.test_classroom_page import click
 from tests.test_expert import shuffle_hidden
 from uno import Action, Card, Color
 from uno.academy import coach
@@ -138,11 +139,6 @@ def open_page(path: str, lang: str) -> AppTest:
     at.switch_page(path).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
-
-
-def click(at: AppTest, key: str) -> None:
-    at.button(key=key).click().run()
-    assert not at.exception, [e.value for e in at.exception]
 
 
 @pytest.mark.parametrize("lang", LANGS)

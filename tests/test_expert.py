@@ -17,19 +17,13 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 import uno
+from tests.test_properties import BOOL_OPTIONS
 from uno import Action, Card, Color, GameState, make_strategy
 from uno.bots import HEURISTICS, Strategy
 from uno.engine import Table
 from uno.expert import DEFAULT_STEPS, EARLY, Expert, InfoSet, MoveAdvice, advise, candidates
 
-SWITCHES = (
-    "stacking",
-    "seven_zero",
-    "jump_in",
-    "wd4_anytime",
-    "draw_until_playable",
-    "strict_penalties",
-)
+SWITCHES = BOOL_OPTIONS  # every on/off rule option
 
 
 def rules_of(bits: int, window: str = "next_player") -> dict[str, Any]:
