@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser import browser_page, streamlit_server, wait_for_app
 from uno.academy.i18n import LANGS, t
+from uno.ui.aria import ARIA_PREFIXES, ARIA_SUFFIXES, ARIA_WORDS
 from uno.ui.frame import PAGES
 
 pytestmark = pytest.mark.browser
@@ -160,11 +161,13 @@ def test_a_refused_file_is_explained_in_the_readers_language(base: str, lang: st
 
 #: Every label for screen readers on the page (shadow roots aside: those are ours).
 ARIA_LABELS = "() => [...document.querySelectorAll('[aria-label]')].map(e => e.ariaLabel)"
+#: Every name shown on hover by Plotly's toolbar.
+HOVER_TITLES = (
+    "() => [...document.querySelectorAll('[data-title]')].map(e => e.getAttribute('data-title'))"
+)
 
 
 def _english_labels(page: Any) -> list[str]:
-    from uno.ui.aria import ARIA_PREFIXES, ARIA_SUFFIXES, ARIA_WORDS
-
     return [
         label
         for label in page.evaluate(ARIA_LABELS)
@@ -191,9 +194,13 @@ def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
         assert _english_labels(page) == []
         step_up = page.locator("[data-testid=stNumberInputStepUp]").first
         assert step_up.get_attribute("aria-label") == t("aria.increment", lang)
-        helps = page.evaluate(ARIA_LABELS)
         upload_help = t("aria.help_for", lang, label=t("sandbox.upload", lang))
-        assert upload_help in helps, helps
+        page.wait_for_function(  # the file tab's help icon may come a moment after the tab
+            "(want) => [...document.querySelectorAll('[aria-label]')]"
+            ".some(e => e.ariaLabel === want)",
+            arg=upload_help,
+        )
+        assert _english_labels(page) == []
         # Another language from the menu: the same elements, worded again.
         other = "ru" if lang == "fr" else "fr"
         page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
@@ -212,6 +219,15 @@ def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
             arg=t("aria.range_end", lang, label=""),
         )
         assert _english_labels(page) == []
+        # Plotly's toolbar names its buttons on hover: in the reader's language too.
+        page.wait_for_function(
+            "(want) => [...document.querySelectorAll('[data-title]')]"
+            ".some(e => e.getAttribute('data-title') === want)",
+            arg=t("aria.download_png", lang),
+        )
+        titles = page.evaluate(HOVER_TITLES)
+        assert t("aria.download_png", lang) in titles, titles
+        assert not [title for title in titles if title in ARIA_WORDS], titles
 
 
 def test_english_pages_keep_streamlits_labels(base: str) -> None:

@@ -4,10 +4,11 @@ Streamlit names parts of every page in English whatever the page: ``aria-label="
 "Main menu", "Increment" on a number box, "Help for <label>" on a help icon, "Remove <option>"
 in a multiselect, "<label> — end" on a range slider's thumb, "file upload", the table
 toolbar's "Download as CSV"... A screen reader on a French or Russian page read them out in
-English. ``translate_labels`` mounts a tiny Components v2
-component (no HTML of its own) that watches the page and rewrites those labels from
-``content/<lang>/ui.toml`` (``[aria]``); the English original is kept on the element
-(``data-uno-aria``), so a change of language words them again. Labels are set with
+English, and Plotly's toolbar showed its English names on hover (``data-title``).
+``translate_labels`` mounts a tiny Components v2 component (no HTML of its own) that watches
+the page and rewrites those labels and hover names from ``content/<lang>/ui.toml``
+(``[aria]``); the English original is kept on the element (``data-uno-aria``,
+``data-uno-title``), so a change of language words them again. They are set with
 ``setAttribute``: a name inside one (an option, a field's label) is never read as HTML.
 """
 
@@ -71,26 +72,34 @@ function word(english) {
   }
   return null;
 }
-function fix(element) {
-  const shown = element.getAttribute("aria-label");
+// Each attribute read out or shown by Streamlit or Plotly, and where its English is kept.
+const WATCHED = [
+  ["aria-label", ORIGINAL, "__unoAria"],
+  ["data-title", "data-uno-title", "__unoTitle"],
+];
+function fix(element, attribute, original, mark) {
+  const shown = element.getAttribute(attribute);
   if (shown === null) return;
-  // Our own label, untouched since: the original is the one kept; else Streamlit set this one.
-  const english = shown === element.__unoAria ? element.getAttribute(ORIGINAL) : shown;
+  // Our own words, untouched since: the original is the one kept; else Streamlit set these.
+  const english = shown === element[mark] ? element.getAttribute(original) : shown;
   const ours = word(english);
   if (ours === null || ours === english) {
-    element.__unoAria = undefined;
-    element.removeAttribute(ORIGINAL);
-    if (shown !== english) element.setAttribute("aria-label", english);
+    element[mark] = undefined;
+    element.removeAttribute(original);
+    if (shown !== english) element.setAttribute(attribute, english);
     return;
   }
-  element.setAttribute(ORIGINAL, english);
-  element.__unoAria = ours;
-  if (shown !== ours) element.setAttribute("aria-label", ours);
+  element.setAttribute(original, english);
+  element[mark] = ours;
+  if (shown !== ours) element.setAttribute(attribute, ours);
+}
+function fixAll(element) {
+  for (const [attribute, original, mark] of WATCHED) fix(element, attribute, original, mark);
 }
 function sweep(root) {
   if (root.nodeType !== 1) return;
-  if (root.hasAttribute("aria-label")) fix(root);
-  for (const element of root.querySelectorAll("[aria-label]")) fix(element);
+  fixAll(root);
+  for (const element of root.querySelectorAll("[aria-label], [data-title]")) fixAll(element);
 }
 export default function (component) {
   const data = component.data || {};
@@ -101,11 +110,12 @@ export default function (component) {
     state.watching = true;
     new MutationObserver((changes) => {
       for (const change of changes) {
-        if (change.type === "attributes") fix(change.target);
+        if (change.type === "attributes") fixAll(change.target);
         else for (const node of change.addedNodes) sweep(node);
       }
     }).observe(document.body, {
-      subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"],
+      subtree: true, childList: true, attributes: true,
+      attributeFilter: ["aria-label", "data-title"],
     });
   }
   sweep(document.body);
