@@ -4,7 +4,8 @@ in Debian's Chromium) through the sandbox and the probability lab.
     .venv/bin/python benchmarks/load.py [--sessions 20] [--rounds 3] [--nice 10] [--timeout 60]
 
 Each session, in its own browser context (its own Streamlit session): opens the sandbox in a
-language, deals, plays a card or draws, lets the computer play, opens the lab and the lessons.
+language, deals, taps the table (the first card it may play, else the draw pile; the computer
+players answer in the same run), opens the lab and the lessons.
 Every page load or click is timed until Streamlit has finished running the script. Prints the
 median and 95th percentile of those times, overall and per kind of step, and every error (an
 exception shown on a page, a timeout). Traffic goes only to 127.0.0.1; the loops are bounded.
@@ -19,11 +20,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -32,6 +35,7 @@ from uno.academy.i18n import t
 
 LANGS = ("en", "fr", "ru")
 DONE = "[data-testid=stApp][data-test-script-state=notRunning]"
+TABLE = '[data-testid="uno-table"]'
 TIMEOUT_MS = 60_000
 
 
@@ -71,6 +75,26 @@ def server_cpu(port: str) -> float:
     return float("nan")
 
 
+def first_move(model: dict[str, Any]) -> str | None:
+    """What a pupil's first possible tap sends: a playable card (a Wild: its first colour), a
+    colour asked for, the draw pile, then a button (pass, challenge...); None if none."""
+    hand = model.get("hand") or {}
+    for tap in (hand.get("taps") or {}).values():
+        choices = tap.get("choices", ()) if "ask" in tap else (tap,)
+        for choice in choices:
+            if "send" in choice:
+                return str(choice.get("send_uno") or choice["send"])
+    for choice in (model.get("ask") or {}).get("choices", ()):
+        return str(choice["send"])
+    pile = (model.get("pile") or {}).get("tap") or {}
+    if "send" in pile:
+        return str(pile["send"])
+    for button in model.get("buttons") or ():
+        if isinstance(button, dict) and "send" in button:
+            return str(button["send"])
+    return None
+
+
 def summary(label: str, values: list[float]) -> str:
     values = sorted(values)
     p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
@@ -88,7 +112,16 @@ async def session(
     context.set_default_timeout(TIMEOUT_MS)
     page = await context.new_page()
     deal = page.get_by_role("button", name=t("sandbox.deal", lang), exact=True)
-    draw = page.get_by_role("button", name=t("sandbox.verb.draw", lang), exact=True)
+    playable = page.locator(f'{TABLE} .hand-row button.card[data-playable="true"]')
+    pile = page.locator(f"{TABLE} button.draw")
+
+    async def tap() -> None:
+        """The first card that may be played, else the draw pile; a Wild's first colour."""
+        await (playable.first if await playable.count() else pile).click()
+        ask = page.locator(f"{TABLE} .ask button")
+        with contextlib.suppress(Exception):
+            await ask.first.click(timeout=1_000)
+
     try:
         for _ in range(rounds):
             await timed(
@@ -99,8 +132,9 @@ async def session(
                 lambda: page.goto(f"{base}/sandbox?lang={lang}"),
             )
             await timed(times, errors, f"s{number} deal", page, lambda: deal.click())
-            if await draw.count():
-                await timed(times, errors, f"s{number} draw", page, lambda: draw.first.click())
+            await timed(times, errors, f"s{number} tap", page, tap)
+            if not await page.locator(f"{TABLE} .story li").count():
+                errors.append(f"s{number} tap: the table tells no move")
             await timed(
                 times, errors, f"s{number} lab", page, lambda: page.goto(f"{base}/lab?lang={lang}")
             )
@@ -123,6 +157,7 @@ async def protocol_session(
     server (protobuf messages over the /_stcore/stream websocket), without drawing anything:
     each step is timed from the request until the server reports the script run finished."""
     import websockets
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
     from streamlit.proto.BackMsg_pb2 import BackMsg
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
     from streamlit.proto.WidgetStates_pb2 import WidgetState
@@ -132,16 +167,32 @@ async def protocol_session(
     timeout = TIMEOUT_MS / 1000
     early = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
 
+    table: dict[str, Any] = {}  # the sandbox's table: its id and the last model it was given
+
     async def step(  # type: ignore[no-untyped-def]
-        ws, name: str, query: str, page: str, click: str | None = None
+        ws, name: str, query: str, page: str, click: str | None = None, tap: str | None = None
     ) -> dict[str, str]:
-        """Run ``page`` (clicking the button labelled ``click`` on it); the buttons shown."""
+        """Run ``page`` (clicking the button labelled ``click`` on it, or tapping the table
+        with the action ``tap``, as its component sends it); the buttons shown."""
         msg = BackMsg()
         msg.rerun_script.query_string = query
         msg.rerun_script.page_name = page
         if click is not None:
             widget = WidgetState(id=click, trigger_value=True)
             msg.rerun_script.widget_states.widgets.append(widget)
+        if tap is not None:
+            msg.rerun_script.fragment_id = table["fragment"]  # the table's fragment reruns alone
+            sent = {"action": tap, "version": int(table["model"]["version"])}
+            widget = WidgetState(
+                id=_make_trigger_id(table["id"], "events"),
+                json_trigger_value=json.dumps([{"event": "action", "value": sent}]),
+            )
+            msg.rerun_script.widget_states.widgets.append(widget)
+            # The component's own state goes with its events, as the browser sends it: without
+            # it, Streamlit hands the page no value for the table's key.
+            own = WidgetState(id=table["id"], json_value="{}")
+            msg.rerun_script.widget_states.widgets.append(own)
+        table.pop("model", None)
         buttons: dict[str, str] = {}
         start = time.perf_counter()
         try:
@@ -157,6 +208,16 @@ async def protocol_session(
                             errors.append(f"{name}: an exception is shown")
                         elif element.WhichOneof("type") == "button":
                             buttons[element.button.label] = element.button.id
+                        elif element.WhichOneof("type") == "bidi_component":
+                            node = element.bidi_component
+                            if node.id.endswith("-sb_table"):
+                                raw = (
+                                    node.json
+                                    if node.WhichOneof("data") == "json"
+                                    else node.mixed.json
+                                )
+                                fragment = reply.delta.fragment_id
+                                table.update(id=node.id, model=json.loads(raw), fragment=fragment)
                     elif kind == "script_finished" and reply.script_finished != early:
                         break  # the last run (a page may rerun itself first, st.rerun)
         except Exception as exc:
@@ -172,10 +233,16 @@ async def protocol_session(
             if deal is None:
                 errors.append(f"s{number} deal: no deal button")
                 continue
-            buttons = await step(ws, f"s{number} deal", query, "sandbox", deal)
-            draw = buttons.get(t("sandbox.verb.draw", lang))
-            if draw is not None:
-                await step(ws, f"s{number} draw", query, "sandbox", draw)
+            await step(ws, f"s{number} deal", query, "sandbox", deal)
+            move = first_move(table["model"]) if "model" in table else None
+            if move is None:
+                errors.append(f"s{number} tap: the dealt table offers no move")
+            else:
+                version = int(table["model"]["version"])
+                await step(ws, f"s{number} tap", query, "sandbox", tap=move)
+                if "model" not in table or int(table["model"]["version"]) == version:
+                    said = (table.get("model") or {}).get("message")
+                    errors.append(f"s{number} tap: {move!r} was not played: {said}")
             await step(ws, f"s{number} lab", query, "lab")
             lesson = f"{query}&lesson={1 + number % 12}"
             await step(ws, f"s{number} lessons", lesson, "lessons")
@@ -186,7 +253,9 @@ async def main_async(sessions: int, rounds: int, nice: int, client: str, servers
     times: list[tuple[str, float]] = []
     errors: list[str] = []
     with contextlib.ExitStack() as stack:
-        bases = [stack.enter_context(streamlit_server()) for _ in range(servers)]
+        # No pause before the computer players' moves: they answer in the run of the tap.
+        env = {"UNO_ACADEMY_BOT_PAUSE_MS": "0"}
+        bases = [stack.enter_context(streamlit_server(env)) for _ in range(servers)]
         ports = [base.rsplit(":", 1)[1] for base in bases]
         cpu_before = sum(server_cpu(port) for port in ports)
         if nice:
@@ -225,7 +294,7 @@ async def main_async(sessions: int, rounds: int, nice: int, client: str, servers
         f"{os.cpu_count()} cores in all"
     )
     print(summary("all", [v for _, v in times]))
-    for kind in ("sandbox", "deal", "draw", "lab", "lessons"):
+    for kind in ("sandbox", "deal", "tap", "lab", "lessons"):
         values = [v for k, v in times if k == kind]
         if values:
             print(summary(kind, values))

@@ -37,7 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import server_cpu
+from load import first_move, server_cpu
 
 from tests.browser import streamlit_server
 from uno.academy import store as db
@@ -63,26 +63,6 @@ class Results:
     refused: int = 0
     polls: int = 0
     errors: list[str] = field(default_factory=list)
-
-
-def first_move(model: dict[str, Any]) -> str | None:
-    """What a pupil's first possible tap sends: a playable card (a Wild: its first colour), a
-    colour asked for, the draw pile, then a button (pass, challenge...); None if none."""
-    hand = model.get("hand") or {}
-    for tap in (hand.get("taps") or {}).values():
-        choices = tap.get("choices", ()) if "ask" in tap else (tap,)
-        for choice in choices:
-            if "send" in choice:
-                return str(choice.get("send_uno") or choice["send"])
-    for choice in (model.get("ask") or {}).get("choices", ()):
-        return str(choice["send"])
-    pile = (model.get("pile") or {}).get("tap") or {}
-    if "send" in pile:
-        return str(pile["send"])
-    for button in model.get("buttons") or ():
-        if isinstance(button, dict) and "send" in button:
-            return str(button["send"])
-    return None
 
 
 async def device(
