@@ -116,3 +116,11 @@ def test_renderer_escapes_every_text_it_shows(monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.parametrize("lang", LANGS)
 def test_card_back_is_labelled(lang: str) -> None:
     assert t("card.back", lang) in card_html(None, lang)
+
+
+def test_a_colour_badge_names_colour_and_shape_in_the_readers_language() -> None:
+    """The badge's hover title is one sentence of content/ (French: a narrow space before the
+    colon), not the two names glued with ": "."""
+    assert 'title="rouge\u202f: triangle"' in color_badge_html(Color.R, "fr")
+    assert 'title="синий: ромб"' in color_badge_html(Color.B, "ru")
+    assert 'title="yellow: circle"' in color_badge_html(Color.Y, "en")

@@ -131,8 +131,9 @@ REFUSED_WORDS = ("File must be", "files are not allowed", "Error: ")
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_refused_file_is_explained_in_the_readers_language(base: str, lang: str) -> None:
     """A file too big, or not JSON, is refused by the browser before it reaches us: Streamlit
-    said why only in English, in a tooltip on hover ("File must be 1.0MB or smaller."). Ours
-    shows under the file, no English shows even on hover, and the file can still be removed."""
+    said why only in English, in a tooltip on hover and an alert for screen readers ("File must
+    be 1.0MB or smaller."). Ours shows under the file and is the alert's text, no English shows
+    even on hover, and the file can still be removed."""
     with browser_page() as page:
         _open(page, f"{base}/sandbox?lang={lang}", 390)
         page.get_by_role("tab", name=t("sandbox.file_tab", lang)).click()
@@ -154,6 +155,11 @@ def test_a_refused_file_is_explained_in_the_readers_language(base: str, lang: st
             assert refused in shown, shown
             everything = page.locator("body").evaluate(SHOWN_TEXT)
             assert not [w for w in REFUSED_WORDS if w in everything], everything
+            # What a screen reader hears: the alert Streamlit adds, also the file's description.
+            alert = chip.locator("[role=alert]")
+            assert alert.text_content() == refused, alert.text_content()
+            described = chip.get_attribute("aria-describedby")
+            assert page.locator(f"[id='{described}']").text_content() == refused
             uploader.locator("[data-testid=stFileChipDeleteBtn] button").click()
             chip.wait_for(state="detached")
             assert refused not in uploader.evaluate(SHOWN_TEXT)
@@ -192,6 +198,11 @@ def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
             arg=t("aria.sidebar", lang),
         )
         assert _english_labels(page) == []
+        # Not labels but read out too: a select box's placeholder, the link that skips the menu.
+        combobox = page.locator("[data-testid=stSidebar] input[role=combobox]").first
+        assert combobox.get_attribute("placeholder") == t("aria.choose_option", lang)
+        skip = page.locator("[data-testid=stSkipToContent]")
+        assert skip.text_content() == t("aria.skip_to_content", lang)
         step_up = page.locator("[data-testid=stNumberInputStepUp]").first
         assert step_up.get_attribute("aria-label") == t("aria.increment", lang)
         upload_help = t("aria.help_for", lang, label=t("sandbox.upload", lang))
@@ -211,6 +222,7 @@ def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
         )
         assert sidebar.get_attribute("aria-label") == t("aria.sidebar", other)
         assert _english_labels(page) == []
+        assert skip.text_content() == t("aria.skip_to_content", other)
         # The lab: a range slider's thumbs, the charts' and tables' toolbars.
         _open(page, f"{base}/lab?lang={lang}", 1280)
         page.wait_for_function(

@@ -4,12 +4,17 @@ Streamlit names parts of every page in English whatever the page: ``aria-label="
 "Main menu", "Increment" on a number box, "Help for <label>" on a help icon, "Remove <option>"
 in a multiselect, "<label> — end" on a range slider's thumb, "file upload", the table
 toolbar's "Download as CSV"... A screen reader on a French or Russian page read them out in
-English, and Plotly's toolbar showed its English names on hover (``data-title``).
+English, and Plotly's toolbar showed its English names on hover (``data-title``), a select
+box its "Choose an option" (``placeholder``), the keyboard's first stop its "Skip to main
+content" link (text: ``ARIA_TEXTS``).
 ``translate_labels`` mounts a tiny Components v2 component (no HTML of its own) that watches
 the page and rewrites those labels and hover names from ``content/<lang>/ui.toml``
 (``[aria]``); the English original is kept on the element (``data-uno-aria``,
 ``data-uno-title``), so a change of language words them again. They are set with
 ``setAttribute``: a name inside one (an option, a field's label) is never read as HTML.
+The alert Streamlit adds to a file its uploader refused ("File must be 1.0MB or smaller.") is
+given, as plain text, the sentence ``uno.ui.uploads`` shows under the files, read from its style
+sheet: a screen reader hears why in the reader's language.
 """
 
 from __future__ import annotations
@@ -21,7 +26,14 @@ import streamlit as st
 
 from uno.academy.i18n import t
 
-__all__ = ["ARIA_PREFIXES", "ARIA_SUFFIXES", "ARIA_WORDS", "aria_words", "translate_labels"]
+__all__ = [
+    "ARIA_PREFIXES",
+    "ARIA_SUFFIXES",
+    "ARIA_TEXTS",
+    "ARIA_WORDS",
+    "aria_words",
+    "translate_labels",
+]
 
 #: Streamlit's labels (1.67) and the key of ours: ``aria.<key>``.
 ARIA_WORDS: Final = {
@@ -51,15 +63,19 @@ ARIA_WORDS: Final = {
     "Pan": "pan",
     "Autoscale": "autoscale",
     "Reset axes": "reset_axes",
+    "Choose an option": "choose_option",
 }
 #: Labels Streamlit builds from a name: (its English start, the key of ours, with ``{label}``).
 ARIA_PREFIXES: Final = (("Help for ", "help_for"), ("Remove ", "remove"))
 #: The same, for labels that end in Streamlit's words (the two thumbs of a range slider).
 ARIA_SUFFIXES: Final = ((" — start", "range_start"), (" — end", "range_end"))
+#: Streamlit's words that are text, not a label: (the elements, the key of ours).
+ARIA_TEXTS: Final = (('[data-testid="stSkipToContent"]', "skip_to_content"),)
 
-_JS: Final = """
+_JS: Final = r"""
 const ORIGINAL = "data-uno-aria";
-const state = window.__unoAria || (window.__unoAria = { exact: {}, prefix: [], suffix: [] });
+const state = window.__unoAria ||
+  (window.__unoAria = { exact: {}, prefix: [], suffix: [], texts: [] });
 function word(english) {
   if (Object.prototype.hasOwnProperty.call(state.exact, english)) return state.exact[english];
   for (const [start, template] of state.prefix) {
@@ -76,7 +92,10 @@ function word(english) {
 const WATCHED = [
   ["aria-label", ORIGINAL, "__unoAria"],
   ["data-title", "data-uno-title", "__unoTitle"],
+  ["placeholder", "data-uno-placeholder", "__unoPlaceholder"],
 ];
+const ATTRIBUTES = WATCHED.map(([attribute]) => attribute);
+const ANY = ATTRIBUTES.map((attribute) => `[${attribute}]`).join(", ");
 function fix(element, attribute, original, mark) {
   const shown = element.getAttribute(attribute);
   if (shown === null) return;
@@ -96,26 +115,57 @@ function fix(element, attribute, original, mark) {
 function fixAll(element) {
   for (const [attribute, original, mark] of WATCHED) fix(element, attribute, original, mark);
 }
+// A file the uploader refused: Streamlit's alert (announced, and the file's description) says
+// why in English. The uploader's style sheet shows our sentence under the files (uno.ui.uploads):
+// the alert says that sentence too, as plain text.
+const REFUSAL = '[data-testid="stFileChip"] [role="alert"]';
+function cssText(value) {
+  const quoted = /^"((?:[^"\\]|\\[\s\S])*)"$/.exec(value || "");
+  if (!quoted) return null;
+  return quoted[1].replace(/\\([0-9a-fA-F]{1,6}) ?|\\([\s\S])/g, (_, hex, char) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : char);
+}
+function fixAlert(alert) {
+  const chips = alert.closest('[data-testid="stFileChips"]');
+  const ours = chips && cssText(getComputedStyle(chips, "::after").content);
+  if (ours && alert.textContent !== ours) alert.textContent = ours;
+}
+// An element whose text is Streamlit's (the link to skip to the page's content): ours.
+function fixText(element) {
+  if (element.matches(REFUSAL)) return fixAlert(element);
+  for (const [selector, ours] of state.texts) {
+    if (element.matches(selector) && element.textContent !== ours) element.textContent = ours;
+  }
+}
 function sweep(root) {
   if (root.nodeType !== 1) return;
   fixAll(root);
-  for (const element of root.querySelectorAll("[aria-label], [data-title]")) fixAll(element);
+  for (const element of root.querySelectorAll(ANY)) fixAll(element);
+  for (const selector of [REFUSAL, ...state.texts.map(([selector]) => selector)]) {
+    if (root.matches(selector)) fixText(root);
+    for (const element of root.querySelectorAll(selector)) fixText(element);
+  }
 }
 export default function (component) {
   const data = component.data || {};
   state.exact = data.exact || {};
   state.prefix = data.prefix || [];
   state.suffix = data.suffix || [];
+  state.texts = data.texts || [];
   if (!state.watching) {
     state.watching = true;
     new MutationObserver((changes) => {
       for (const change of changes) {
         if (change.type === "attributes") fixAll(change.target);
-        else for (const node of change.addedNodes) sweep(node);
+        else if (change.type === "childList") for (const node of change.addedNodes) sweep(node);
+        // Streamlit wrote a text of its own again: ours again.
+        const parent = change.type === "characterData" ? change.target.parentElement
+          : change.target;
+        if (change.type !== "attributes" && parent && parent.nodeType === 1) fixText(parent);
       }
     }).observe(document.body, {
-      subtree: true, childList: true, attributes: true,
-      attributeFilter: ["aria-label", "data-title"],
+      subtree: true, childList: true, characterData: true, attributes: true,
+      attributeFilter: ATTRIBUTES,
     });
   }
   sweep(document.body);
@@ -133,7 +183,8 @@ def aria_words(lang: str) -> dict[str, Any]:
     exact = {english: t(f"aria.{key}", lang) for english, key in ARIA_WORDS.items()}
     prefix = [[start, t(f"aria.{key}", lang, label="{label}")] for start, key in ARIA_PREFIXES]
     suffix = [[end, t(f"aria.{key}", lang, label="{label}")] for end, key in ARIA_SUFFIXES]
-    return {"exact": exact, "prefix": prefix, "suffix": suffix}
+    texts = [[selector, t(f"aria.{key}", lang)] for selector, key in ARIA_TEXTS]
+    return {"exact": exact, "prefix": prefix, "suffix": suffix, "texts": texts}
 
 
 def translate_labels(lang: str) -> None:

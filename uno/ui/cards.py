@@ -250,10 +250,11 @@ def color_badge_html(color: Color, lang: str) -> str:
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="22" height="22">'
         f"{_shape_svg(color, 12, 12, 8, COLOR_FILL[color], '#1A1A1A')}</svg>"
     )
-    name = html.escape(t(f"color.{color.name}", lang))
-    shape = html.escape(t(f"color.shape.{color.name}", lang))
-    image = _img(svg, 22, 22, shape)
-    return f'{_CSS}<span class="uno-badge" title="{name}: {shape}">{image}{name}</span>'
+    word = t(f"color.{color.name}", lang)
+    shape = t(f"color.shape.{color.name}", lang)
+    title = html.escape(t("color.badge", lang, color=word, shape=shape))
+    image = _img(svg, 22, 22, html.escape(shape))
+    return f'{_CSS}<span class="uno-badge" title="{title}">{image}{html.escape(word)}</span>'
 
 
 def show_cards(

@@ -6,7 +6,8 @@ our words instead: the label and help from the caller, and a style sheet that hi
 words and shows ours in their place (``uploads.button``, ``uploads.limit``, ``uploads.drop``,
 and ``uploads.refused`` under a file the browser refused, too big or of another type, instead of
 Streamlit's "File must be 1.0MB or smaller." in a tooltip). The hidden words are
-``display: none``, so screen readers hear ours only.
+``display: none``, so screen readers hear ours only; the alert Streamlit adds for a refused
+file says our sentence (``uno.ui.aria`` reads it from this style sheet).
 """
 
 from __future__ import annotations
@@ -60,8 +61,8 @@ def uploader_css(lang: str, types: Sequence[str], max_mb: int) -> str:
         f"{_DRAGGED} span{{display:none}}"
         f"{_DRAGGED}::after{{content:{drop}}}"
         # A file refused in the browser (too big, or not of these types): Streamlit says why
-        # in English, in a hidden alert and in a tooltip on hover; ours shows under the files.
-        f"{_CHIP} [role=alert]{{display:none}}"
+        # in English, in an alert for screen readers (uno.ui.aria words it as this sentence)
+        # and in a tooltip on hover; ours shows under the files.
         f"{_HOVER}{{pointer-events:none}}"
         f"{_HOVER} button{{pointer-events:auto}}"
         f"{_CHIPS}:has([aria-invalid=true])::after{{content:{refused};flex-basis:100%;"
