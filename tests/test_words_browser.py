@@ -124,6 +124,14 @@ def test_the_file_uploader_speaks_the_readers_language(base: str, lang: str) -> 
                 assert not [w for w in STREAMLIT_WORDS if w in shown], shown
 
 
+#: The sizes shown for the two refused files (1,100,000 bytes: Streamlit's "1.1MB"; 5: "5.0B").
+SIZES = {
+    lang: {
+        "big.json": t("aria.size_mb", lang, size=number[0]),
+        "notes.txt": t("aria.size_b", lang, size=number[1]),
+    }
+    for lang, number in (("en", ("1.1", "5.0")), ("fr", ("1,1", "5,0")), ("ru", ("1,1", "5,0")))
+}
 #: Streamlit's own words for a file its uploader refuses (1.67), in a hidden alert and a tooltip.
 REFUSED_WORDS = ("File must be", "files are not allowed", "Error: ")
 
@@ -160,6 +168,10 @@ def test_a_refused_file_is_explained_in_the_readers_language(base: str, lang: st
             assert alert.text_content() == refused, alert.text_content()
             described = chip.get_attribute("aria-describedby")
             assert page.locator(f"[id='{described}']").text_content() == refused
+            # The file's size in the reader's units, shown and read out ("1.6MB" before).
+            size = SIZES[lang][upload["name"]]
+            assert chip.locator("[data-testid=stFileChipName] + div").text_content() == size
+            assert chip.get_attribute("aria-label") == f"{upload['name']}, {size}"
             uploader.locator("[data-testid=stFileChipDeleteBtn] button").click()
             chip.wait_for(state="detached")
             assert refused not in uploader.evaluate(SHOWN_TEXT)

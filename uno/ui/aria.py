@@ -6,7 +6,7 @@ in a multiselect, "<label> — end" on a range slider's thumb, "file upload", th
 toolbar's "Download as CSV"... A screen reader on a French or Russian page read them out in
 English, and Plotly's toolbar showed its English names on hover (``data-title``), a select
 box its "Choose an option" (``placeholder``), the keyboard's first stop its "Skip to main
-content" link (text: ``ARIA_TEXTS``).
+content" link (text: ``ARIA_TEXTS``), a chosen file its size in English units ("1.6MB").
 ``translate_labels`` mounts a tiny Components v2 component (no HTML of its own) that watches
 the page and rewrites those labels and hover names from ``content/<lang>/ui.toml``
 (``[aria]``); the English original is kept on the element (``data-uno-aria``,
@@ -31,6 +31,7 @@ __all__ = [
     "ARIA_SUFFIXES",
     "ARIA_TEXTS",
     "ARIA_WORDS",
+    "FILE_UNITS",
     "aria_words",
     "translate_labels",
 ]
@@ -69,13 +70,15 @@ ARIA_WORDS: Final = {
 ARIA_PREFIXES: Final = (("Help for ", "help_for"), ("Remove ", "remove"))
 #: The same, for labels that end in Streamlit's words (the two thumbs of a range slider).
 ARIA_SUFFIXES: Final = ((" — start", "range_start"), (" — end", "range_end"))
+#: The units of the size Streamlit shows for a chosen file ("1.6MB"): ours are ``aria.size_*``.
+FILE_UNITS: Final = ("B", "KB", "MB", "GB")
 #: Streamlit's words that are text, not a label: (the elements, the key of ours).
 ARIA_TEXTS: Final = (('[data-testid="stSkipToContent"]', "skip_to_content"),)
 
 _JS: Final = r"""
 const ORIGINAL = "data-uno-aria";
 const state = window.__unoAria ||
-  (window.__unoAria = { exact: {}, prefix: [], suffix: [], texts: [] });
+  (window.__unoAria = { exact: {}, prefix: [], suffix: [], texts: [], sizes: {}, lang: "en" });
 function word(english) {
   if (Object.prototype.hasOwnProperty.call(state.exact, english)) return state.exact[english];
   for (const [start, template] of state.prefix) {
@@ -86,7 +89,21 @@ function word(english) {
     if (!english.endsWith(end)) continue;
     return template.split("{label}").join(english.slice(0, english.length - end.length));
   }
-  return null;
+  const chip = FILE_LABEL.exec(english);  // a chosen file: "<name>, 1.6MB"
+  const shown = chip && size(chip[2]);
+  return shown ? `${chip[1]}, ${shown}` : null;
+}
+// The size Streamlit shows for a chosen file ("1.6MB"): the number and unit of the language.
+const SIZE = /^(\d+)(?:\.(\d+))? ?(B|KB|MB|GB)$/;
+const FILE_LABEL = /^(.*), (\d+(?:\.\d+)? ?(?:B|KB|MB|GB))$/;
+function size(english) {
+  const parts = SIZE.exec(english);
+  const template = parts && state.sizes[parts[3]];
+  if (!template) return null;
+  const places = parts[2] ? parts[2].length : 0;
+  const format = { minimumFractionDigits: places, maximumFractionDigits: places };
+  const number = Number(parts[2] ? `${parts[1]}.${parts[2]}` : parts[1]);
+  return template.split("{size}").join(number.toLocaleString(state.lang, format));
 }
 // Each attribute read out or shown by Streamlit or Plotly, and where its English is kept.
 const WATCHED = [
@@ -130,9 +147,20 @@ function fixAlert(alert) {
   const ours = chips && cssText(getComputedStyle(chips, "::after").content);
   if (ours && alert.textContent !== ours) alert.textContent = ours;
 }
+const FILE_SIZE = '[data-testid="stFileChip"] [data-testid="stFileChipName"] + div';
+function fixSize(element) {
+  const text = element.textContent;
+  const english = text === element.__unoText ? element.getAttribute("data-uno-text") : text;
+  const ours = size(english);
+  if (ours === null) return;
+  element.setAttribute("data-uno-text", english);
+  element.__unoText = ours;
+  if (text !== ours) element.textContent = ours;
+}
 // An element whose text is Streamlit's (the link to skip to the page's content): ours.
 function fixText(element) {
   if (element.matches(REFUSAL)) return fixAlert(element);
+  if (element.matches(FILE_SIZE)) return fixSize(element);
   for (const [selector, ours] of state.texts) {
     if (element.matches(selector) && element.textContent !== ours) element.textContent = ours;
   }
@@ -141,7 +169,7 @@ function sweep(root) {
   if (root.nodeType !== 1) return;
   fixAll(root);
   for (const element of root.querySelectorAll(ANY)) fixAll(element);
-  for (const selector of [REFUSAL, ...state.texts.map(([selector]) => selector)]) {
+  for (const selector of [REFUSAL, FILE_SIZE, ...state.texts.map(([selector]) => selector)]) {
     if (root.matches(selector)) fixText(root);
     for (const element of root.querySelectorAll(selector)) fixText(element);
   }
@@ -152,6 +180,8 @@ export default function (component) {
   state.prefix = data.prefix || [];
   state.suffix = data.suffix || [];
   state.texts = data.texts || [];
+  state.sizes = data.sizes || {};
+  state.lang = data.lang || "en";
   if (!state.watching) {
     state.watching = true;
     new MutationObserver((changes) => {
@@ -184,7 +214,15 @@ def aria_words(lang: str) -> dict[str, Any]:
     prefix = [[start, t(f"aria.{key}", lang, label="{label}")] for start, key in ARIA_PREFIXES]
     suffix = [[end, t(f"aria.{key}", lang, label="{label}")] for end, key in ARIA_SUFFIXES]
     texts = [[selector, t(f"aria.{key}", lang)] for selector, key in ARIA_TEXTS]
-    return {"exact": exact, "prefix": prefix, "suffix": suffix, "texts": texts}
+    sizes = {unit: t(f"aria.size_{unit.lower()}", lang, size="{size}") for unit in FILE_UNITS}
+    return {
+        "exact": exact,
+        "prefix": prefix,
+        "suffix": suffix,
+        "texts": texts,
+        "sizes": sizes,
+        "lang": lang,
+    }
 
 
 def translate_labels(lang: str) -> None:
