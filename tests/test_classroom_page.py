@@ -18,6 +18,7 @@ from uno.academy.classroom import TIPS
 from uno.academy.i18n import LANGS, card_label, t
 from uno.cards import Card, Color, deck_summary
 from uno.setup import MAX_NAME_LENGTH
+from uno.state import Phase
 from uno.ui.frame import PAGES
 from uno.ui.words import inert as md_escape
 
@@ -169,13 +170,13 @@ def test_a_childs_tap_for_another_seat_or_an_old_table_changes_nothing() -> None
 
 def test_pass_and_play_round_hides_the_hands_between_turns() -> None:
     lang = "en"
-    at = open_page("pages/6_classroom.py", lang, seed=8)
+    at = open_page("pages/6_classroom.py", lang, seed=1)  # a drawn card that fits, a caught "Uno"
     at.radio(key="cl_mode").set_value("pass").run()
     at.text_input(key="cl_p_name_0").input("Léa")
     at.text_input(key="cl_p_name_1").input("<i>Tom</i>")  # children type names: user text
     click(at, "cl_p_start")
     names = ["Léa", md_escape("<i>Tom</i>")]
-    pass_screens = player_screens = 0
+    pass_screens = player_screens = drawn_screens = 0
     caught = False
     for _ in range(200):
         game = at.session_state["cl_p_game"]
@@ -206,6 +207,12 @@ def test_pass_and_play_round_hides_the_hands_between_turns() -> None:
             continue
         # The player's screen: their own cards and the top card, no other hand.
         player_screens += 1
+        # Its title says what is asked: a card just drawn that fits is no second turn.
+        if state.phase is Phase.DRAWN:
+            title, drawn_screens = "classroom.pass.drawn", drawn_screens + 1
+        else:
+            title = "classroom.pass.again" if game.last_seat == turn else "classroom.pass.turn"
+        assert [h.value for h in at.header] == [t(title, lang, name=names[turn])]
         model = table(at, "cl_p_")
         assert model["hand"]["seat"] == turn
         assert Counter(c["code"] for c in model["hand"]["cards"]) == Counter(
@@ -218,7 +225,7 @@ def test_pass_and_play_round_hides_the_hands_between_turns() -> None:
             assert at.session_state["cl_p_shown"] is None, "the hands hide at once"
     final = at.session_state["cl_p_game"].state
     assert final.is_over and caught
-    assert pass_screens >= 6 and player_screens >= 6
+    assert pass_screens >= 6 and player_screens >= 6 and drawn_screens >= 1
     winner = final.round_winner
     assert winner is not None
     assert t("classroom.win", lang, name=names[winner]) in [s.value for s in at.success]

@@ -447,7 +447,17 @@ def pass_and_play(lang: str) -> None:
         pass_screen(lang, game, names)
         return
     again = game.last_seat == turn
-    st.header(t("classroom.pass.again" if again else "classroom.pass.turn", lang, name=names[turn]))
+    # The same player again: a card just drawn that can be played, or a real second turn (two
+    # players: a Skip or a Reverse gives the turn back).
+    drawn = again and state.phase is Phase.DRAWN
+    header = (
+        "classroom.pass.drawn"
+        if drawn
+        else "classroom.pass.again"
+        if again
+        else "classroom.pass.turn"
+    )
+    st.header(t(header, lang, name=names[turn]))
     play_table(lang, PASS, game, list(state.players), turn)
     if again:
         show_tips(lang, game, names, turn)
