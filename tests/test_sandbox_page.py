@@ -259,6 +259,32 @@ def test_bad_uploads_show_a_message_and_change_nothing(lang: str, data: bytes, c
         assert piece in at.error[0].value
 
 
+TYPOS = [
+    (["R7 Q4", "G2"], "R5", "", ("sandbox.field.hand", {"name": "Ana"}), "Q4"),
+    (["R7", "G2"], "R5 Z9", "", ("sandbox.field.discard_pile", {}), "Z9"),
+    (["R7", "G2"], "R5", "XX", ("sandbox.field.draw_pile", {}), "XX"),
+]
+
+
+@pytest.mark.parametrize(
+    ("hands", "top", "draw", "box", "typo"), TYPOS, ids=["hand", "pile", "draw"]
+)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_typo_in_the_build_tab_names_the_box_it_was_typed_in(
+    lang: str, hands: list[str], top: str, draw: str, box: tuple[str, dict[str, str]], typo: str
+) -> None:
+    """Not the file's field (``hands[0][1]``, counted from 0): the box the reader typed in."""
+    at = open_sandbox(lang)
+    at.text_input(key="sb_name_0").input("Ana")
+    at.text_input(key="sb_draw").input(draw)
+    build(at, hands, top)
+    assert "sb_timeline" not in at.session_state  # nothing was built
+    key, values = box
+    said = t("scenario_error.bad_card", lang, field=t(key, lang, **values), value=typo)
+    assert [e.value for e in at.error] == [said]
+    assert "[" not in said and "_pile" not in said
+
+
 @pytest.mark.parametrize("link", ["%%%", "QUJD", "A" * 9000])
 def test_broken_share_links_show_a_message(link: str) -> None:
     at = open_sandbox("fr", share=link)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from uno.academy.i18n import t
 from uno.academy.table import TableSetup, read_table_setup
 from uno.errors import ScenarioError
 from uno.scenario import MAX_SCENARIO_BYTES, dump_scenario, load_scenario, scenario_data
@@ -27,6 +28,7 @@ __all__ = [
     "open_scenario",
     "open_share",
     "scenario_text",
+    "typed_field",
 ]
 
 #: A share link carries the whole situation in ``?s=``; longer links are refused (browsers and
@@ -172,6 +174,27 @@ def scenario_text(state: GameState, table: Mapping[str, Any] | None = None) -> s
 
 def _codes(text: str) -> list[str]:
     return [word for word in re.split(r"[\s,;]+", text.strip()) if word]
+
+
+_TYPED_FIELD: Final = re.compile(
+    r"(hands|players)\[(\d+)\]|(discard_pile|draw_pile|current_color)\b"
+)
+
+
+def typed_field(field: str, names: Sequence[str], lang: str) -> str | None:
+    """The box of the build tab where the refused value of ``field`` was typed, in the
+    reader's words: ``hands[1][2]`` is the second player's hand (``names``, already made safe
+    to show), ``discard_pile[0]`` the discard pile... None for a field the tab has no box for."""
+    match = _TYPED_FIELD.match(field)
+    if match is None:
+        return None
+    kind, index, box = match.groups()
+    if box is not None:
+        return t(f"sandbox.field.{box}", lang)
+    seat = int(index)
+    if kind == "players":
+        return t("sandbox.name", lang, number=seat + 1)
+    return t("sandbox.field.hand", lang, name=names[seat]) if seat < len(names) else None
 
 
 def build_scenario(

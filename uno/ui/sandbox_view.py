@@ -27,6 +27,7 @@ from uno.academy.sandbox import (
     open_scenario,
     open_share,
     scenario_text,
+    typed_field,
 )
 from uno.academy.table import (
     Message,
@@ -65,9 +66,12 @@ STORY_PAGE: Final = 50
 # -- words -----------------------------------------------------------------------------------
 
 
-def error_text(problem: uno.ScenarioError, lang: str) -> str:
-    """A scenario or link problem in the reader's words; the bad field and value shown inert."""
-    field = inert(problem.field, limit=60)
+def error_text(problem: uno.ScenarioError, lang: str, names: Sequence[str] | None = None) -> str:
+    """A scenario or link problem in the reader's words; the bad field and value shown inert.
+    With the ``names`` typed in the build tab, the field is the box where the value was typed
+    ("Hand of Ana", not ``hands[0][2]``)."""
+    typed = None if names is None else typed_field(problem.field, names, lang)
+    field = typed if typed is not None else inert(problem.field, limit=60)
     value = inert(problem.value, limit=40)
     count = problem.value if type(problem.value) is int else None  # "1 card", "5 cards"
     try:
@@ -205,7 +209,7 @@ def _deal(lang: str) -> None:
         _start(uno.new_game(check_names(_typed_names(lang)), rules=_rules(), seed=seed))
         _say_setup("success", t("sandbox.dealt", lang, seed=seed))
     except uno.ScenarioError as problem:
-        _say_setup("error", error_text(problem, lang))
+        _say_setup("error", error_text(problem, lang, [inert(n) for n in _typed_names(lang)]))
 
 
 def _build(lang: str) -> None:
@@ -226,7 +230,7 @@ def _build(lang: str) -> None:
         _start(state)
         _say_setup("success", t("sandbox.built", lang))
     except uno.ScenarioError as problem:
-        _say_setup("error", error_text(problem, lang))
+        _say_setup("error", error_text(problem, lang, [inert(name) for name in names]))
 
 
 def _open_file(lang: str) -> None:
