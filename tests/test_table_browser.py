@@ -8,6 +8,7 @@ least 3:1 contrast with the background. Situations come in by share link (``?s=`
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -191,6 +192,43 @@ def test_on_a_phone_the_hand_is_one_row_that_scrolls(browser: Any, base: str) ->
     card.click()  # tappable at the far end
     assert t("reason.no_match", "ru") in page.locator(f'{TABLE} [role="status"]').inner_text()
     page.screenshot(path=str(ARTIFACTS / "table-phone-ru.png"))
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_a_hand_of_seven_is_a_fan_with_every_card_in_view(
+    browser: Any, base: str, scheme: str
+) -> None:
+    """Seven cards are wider than a phone: before, the last two were out of view with nothing to
+    tell they were there. They overlap now, each one's corner showing, and each can be tapped."""
+    hand = "R1 R2 G3 G4 B5 B6 Y8"
+    state = situation([hand, "B4 B5", "B6 B8"], "R7")
+    page = open_link(browser, base, "fr", state, BOTS, width=390, scheme=scheme)
+    row = page.locator(f"{TABLE} .hand-row")
+    scroll = row.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert scroll[0] <= scroll[1], scroll  # no card out of view
+    box = row.bounding_box()
+    assert box is not None
+    lefts = page.eval_on_selector_all(
+        f"{TABLE} .hand-row button.card", "els => els.map(e => e.getBoundingClientRect().left)"
+    )
+    assert len(lefts) == 7
+    assert all(b - a >= 30 for a, b in pairwise(lefts)), lefts
+    page.screenshot(path=str(ARTIFACTS / f"table-phone-fan-{scheme}.png"))
+    # A finger on the part of a card in view touches that card, under the others or not.
+    touched = page.locator(TABLE).evaluate(
+        """(table) => [...table.querySelectorAll('.hand-row button.card')].map((c) => {
+             const r = c.getBoundingClientRect();
+             const hit = table.getRootNode().elementFromPoint(r.left + 12, r.top + r.height / 2);
+             return hit && hit.closest('button.card') ? hit.closest('button.card').dataset.card
+               : null; })"""
+    )
+    assert touched == hand_codes(page), touched
+    g3 = page.locator(f'{TABLE} button.card[data-card="G3"]').bounding_box()
+    assert g3 is not None
+    page.mouse.click(g3["x"] + 12, g3["y"] + g3["height"] / 2)  # under B5 but for its corner
+    status = page.locator(f'{TABLE} [role="status"]').inner_text()
+    assert t("reason.no_match", "fr") in status, status
     page.context.close()
 
 

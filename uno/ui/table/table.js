@@ -25,6 +25,26 @@ function cardImage(images, code, cls) {
   return el("img", { src: images[code] || images.back, alt: "", class: cls || "", draggable: "false" });
 }
 
+// -- the hand: a fan when the row is too narrow -------------------------------------------------
+
+// Each card keeps at least this much of its left edge in view (its corner index and some of its
+// face): a phone shows seven or eight cards at once, a longer hand still scrolls sideways.
+const FAN_MIN_STEP = 30;
+
+function fanHand(row) {
+  row.classList.remove("fanned");
+  row.style.removeProperty("--fan-overlap");
+  const cards = row.querySelectorAll("button.card");
+  if (cards.length < 2 || row.scrollWidth <= row.clientWidth) return;
+  const style = getComputedStyle(row);
+  const free = row.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const width = cards[0].offsetWidth;
+  const step = Math.max(FAN_MIN_STEP, Math.floor((free - width) / (cards.length - 1)));
+  if (step >= width) return;
+  row.classList.add("fanned");
+  row.style.setProperty("--fan-overlap", `${width - step}px`);
+}
+
 // -- one render ------------------------------------------------------------------------------
 
 function render(root, model, ui, send) {
@@ -170,6 +190,7 @@ function render(root, model, ui, send) {
     });
     section.appendChild(row);
     root.appendChild(section);
+    fanHand(row);
     if (ui.scroll) row.scrollLeft = ui.scroll;
   }
 
@@ -327,6 +348,11 @@ export default function (component) {
     setTriggerValue("action", { action, version: data.version });
   };
   ui.redraw = () => render(root, ui.model, ui, send);
+  if (!root.__fan) {
+    // A phone turned, a window resized: the hand is fanned again to the new width.
+    root.__fan = () => { const row = root.querySelector(".hand-row"); if (row) fanHand(row); };
+    window.addEventListener("resize", root.__fan);
+  }
   if (!root.__keys) {
     root.__keys = (event) => onKey(event, ui);
     root.addEventListener("keydown", root.__keys);
