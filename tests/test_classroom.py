@@ -15,7 +15,7 @@ import pytest
 import uno
 from uno.academy import classroom
 from uno.academy.classroom import DECKS, TIPS, Game
-from uno.academy.i18n import LANGS, t
+from uno.academy.i18n import LANGS, card_label, t
 from uno.academy.lessons import lessons
 from uno.academy.sandbox import build_scenario
 from uno.cards import FULL_DECK, Card, Color, Kind, deck_summary
@@ -402,3 +402,20 @@ def test_the_rules_sheet_is_one_body_for_the_page_and_one_file_for_print() -> No
     assert body.startswith("<style>") and 'class="uno-sheet"' in body
     assert body in classroom.rules_sheet_html("ru")
     assert "<script" not in body
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_piles_are_named_for_screen_readers_in_one_sentence_each(lang: str) -> None:
+    """The component reads them from the model, not glued as "Pioche: 3 cartes" (French wants a
+    narrow space before the colon; Russian counts its cards)."""
+    from uno.academy.table import TableView, table_model
+
+    game = situation("B5 R2 G1", "B7")
+    view = TableView(acting=frozenset({0}), hand=0, bots=(None, "first"), size="xl", kids=True)
+    pile = table_model(game.state, view, lang, names=["Sam", "Robo"])["pile"]
+    count = len(game.state.draw_pile)
+    assert pile["draw_aria"] == t("table.draw_aria", lang, count=count)
+    card = card_label(game.state.top, lang)
+    assert pile["discard_aria"] == t("table.discard_aria", lang, card=card)
+    if lang == "fr":
+        assert pile["discard_aria"].startswith("Défausse\u202f: ")

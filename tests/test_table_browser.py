@@ -215,6 +215,11 @@ def test_on_a_phone_a_hand_of_seven_is_a_fan_with_every_card_in_view(
     assert len(lefts) == 7
     assert all(b - a >= 30 for a, b in pairwise(lefts)), lefts
     page.screenshot(path=str(ARTIFACTS / f"table-phone-fan-{scheme}.png"))
+    # The piles, for a screen reader: one sentence each, French spacing kept.
+    discard = page.locator(f"{TABLE} figure.discard").get_attribute("aria-label")
+    assert discard == t("table.discard_aria", "fr", card=card_label(uno.Card("R7"), "fr"))
+    pile = page.locator(f"{TABLE} button.draw").get_attribute("aria-label")
+    assert pile == t("table.draw_aria", "fr", count=6)
     # A finger on the part of a card in view touches that card, under the others or not.
     touched = page.locator(TABLE).evaluate(
         """(table) => [...table.querySelectorAll('.hand-row button.card')].map((c) => {

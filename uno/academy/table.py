@@ -464,6 +464,9 @@ def table_model(
             ),
             "draw_count": len(state.draw_pile),
             "draw_text": t("table.draw_count", lang, count=len(state.draw_pile)),
+            # What a screen reader hears of each pile: one sentence each, not words glued.
+            "discard_aria": t("table.discard_aria", lang, card=card_label(top, lang, named)),
+            "draw_aria": t("table.draw_aria", lang, count=len(state.draw_pile)),
             "tap": pile_tap,
         },
         "seats": seats,

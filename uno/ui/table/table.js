@@ -93,7 +93,7 @@ function render(root, model, ui, send) {
   // The middle: the discard pile (its named colour with its shape), the draw pile, the direction.
   const middle = el("div", { class: "middle" });
   const pile = model.pile;
-  const discard = el("figure", { class: "discard", role: "img", "aria-label": `${L.discard_pile}: ${pile.label}` });
+  const discard = el("figure", { class: "discard", role: "img", "aria-label": pile.discard_aria });
   discard.appendChild(cardImage(images, "top", "top-card"));
   discard.appendChild(el("figcaption", { text: pile.caption }));
   if (pile.color_label) {
@@ -110,7 +110,7 @@ function render(root, model, ui, send) {
     class: "draw" + (drawAble ? " lit" : ""),
     "data-action": "draw",
     "data-playable": drawAble ? "true" : "false",
-    "aria-label": `${L.draw_pile}: ${pile.draw_text}`,
+    "aria-label": pile.draw_aria,
     onclick: () => tapPile(model, ui, send),
   });
   drawButton.appendChild(cardImage(images, "back", "back-card"));
