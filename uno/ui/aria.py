@@ -67,7 +67,11 @@ ARIA_WORDS: Final = {
     "Choose an option": "choose_option",
 }
 #: Labels Streamlit builds from a name: (its English start, the key of ours, with ``{label}``).
-ARIA_PREFIXES: Final = (("Help for ", "help_for"), ("Remove ", "remove"))
+ARIA_PREFIXES: Final = (
+    ("Help for ", "help_for"),
+    ("Remove ", "remove"),
+    ("Fullscreen: ", "fullscreen_of"),  # an image's button, named by its caption
+)
 #: The same, for labels that end in Streamlit's words (the two thumbs of a range slider).
 ARIA_SUFFIXES: Final = ((" — start", "range_start"), (" — end", "range_end"))
 #: The units of the size Streamlit shows for a chosen file ("1.6MB"): ours are ``aria.size_*``.
