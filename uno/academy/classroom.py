@@ -415,6 +415,15 @@ _SHEET_CSS: Final = """
 .uno-sheet td.num{text-align:right;white-space:nowrap}
 .uno-sheet .colors span{display:inline-block;margin-right:5mm;white-space:nowrap}
 .uno-sheet .foot{margin-top:3mm;font-size:8.5pt;color:#555}
+@media screen and (max-width:520px){
+  .uno-sheet{padding:3mm 0;font-size:10pt}
+  .uno-sheet table{table-layout:fixed}
+  .uno-sheet th,.uno-sheet td{padding:1mm;overflow-wrap:break-word;hyphens:auto}
+  .uno-sheet th:nth-child(1){width:27%}
+  .uno-sheet th:nth-child(2){width:14%}
+  .uno-sheet th:nth-child(4){width:19%}
+  .uno-sheet td.num{white-space:normal}
+}
 @media print{
   @page{size:A4 portrait;margin:12mm}
   .uno-sheet{max-width:none;padding:0;font-size:10pt}
