@@ -19,7 +19,7 @@ from tests.test_classroom_page import click
 from tests.test_expert import shuffle_hidden
 from uno import Action, Card, Color
 from uno.academy import coach
-from uno.academy.i18n import LANGS, card_label, number, percent, t
+from uno.academy.i18n import LANGS, card_label, card_the, number, percent, t
 from uno.expert import MoveAdvice
 
 NAMES = ["Emma", "Бен", "Inès"]
@@ -43,13 +43,14 @@ def test_the_best_move_and_the_chance_of_the_next_ones_in_words(lang: str) -> No
         (Action(0, "draw"), 0.12),
     )
     text = coach.coach_text(moves, lang, NAMES)
-    move = t("coach.do.play_keep", lang, card=card_label(seven, lang), keep=card_label(wild, lang))
+    keep = card_label(wild, lang)
+    move = t("coach.do.play_keep", lang, the_card=card_the(seven, lang), keep=keep)
     assert text.startswith(t("coach.best", lang, move=move, share=percent(0.41, lang)))
     wild_if = t(
         "coach.if.wild",
         lang,
         share=percent(0.33, lang),
-        card=card_label(wild, lang),
+        the_card=card_the(wild, lang),
         color=t("color.B", lang),
     )
     draw_if = t("coach.if.draw", lang, share=percent(0.12, lang))
@@ -62,6 +63,8 @@ def test_the_best_move_and_the_chance_of_the_next_ones_in_words(lang: str) -> No
         assert "41\u202f%" in text and "\u202f:" in text and " %" not in text
     if lang == "en":
         assert text.startswith("Play the Blue 7 and keep your Wild: 41% to win.")
+    if lang == "fr":  # the card with its article, as a teacher says it
+        assert text.startswith("Jouez le 7 bleu et gardez votre Joker : 41 %")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -130,6 +133,19 @@ def test_the_coach_weighs_best_first_by_its_chance() -> None:
     assert sum(m.rollouts for m in moves) <= coach.ROLLOUTS + len(moves)
 
 
+@pytest.mark.parametrize("seed", [1, 3, 6, 11])
+def test_every_chance_the_coach_names_rests_on_as_many_playouts(seed: int) -> None:
+    """The search races: a move clearly worse after 8 worlds is dropped. The coach shows each
+    move's chance, so none is dropped ("0% if you draw" came from 8 playouts, "an estimate from
+    16 games" in all): every move is played out in every world, the whole budget spent."""
+    state = uno.new_game(4, "single_round", seed=seed)
+    moves = coach.advice(state, seed=seed)
+    assert len(moves) > 1
+    counts = {m.rollouts for m in moves}
+    assert len(counts) == 1, [(str(m.action), m.rollouts) for m in moves]
+    assert counts.pop() * len(moves) >= coach.ROLLOUTS
+
+
 # -- on the tables ---------------------------------------------------------------------------
 def open_page(path: str, lang: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
@@ -163,14 +179,14 @@ def _best_starts(lang: str, state: uno.GameState) -> list[str]:
     """How the coach's first sentence can start for the player to act: one of its moves."""
     starts = [t("coach.do.draw", lang)]
     for card in state.hands[state.turn]:
-        label = card_label(card, lang)
+        label = card_the(card, lang)
         starts += [
-            t("coach.do.play", lang, card=label),
-            t("coach.do.play_keep", lang, card=label, keep=card_label(Card("W"), lang)),
+            t("coach.do.play", lang, the_card=label),
+            t("coach.do.play_keep", lang, the_card=label, keep=card_label(Card("W"), lang)),
         ]
         for color in Color:
             starts.append(
-                t("coach.do.wild", lang, card=label, color=t(f"color.{color.name}", lang))
+                t("coach.do.wild", lang, the_card=label, color=t(f"color.{color.name}", lang))
             )
     return starts
 

@@ -46,6 +46,7 @@ from uno.academy.i18n import (
     CONTENT_DIR,
     LANGS,
     card_label,
+    card_the,
     catalog,
     join_words,
     number,
@@ -75,6 +76,7 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "answer": "answer",  # lessons only: the engine's answer
     "app": "app_name",
     "card": "card",
+    "the_card": "the_card",
     "cards": "card_list",
     "code": "code",
     "codes": "typed_codes",
@@ -231,16 +233,20 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
         labels = [card_label(c, lang) for c in _every_card()]
         labels += [card_label(Card(code), lang, color) for code in ("W", "WD4") for color in COLORS]
         return tuple(labels)
+    if kind == "the_card":
+        the = [card_the(c, lang) for c in _every_card()]
+        the += [card_the(Card(code), lang, color) for code in ("W", "WD4") for color in COLORS]
+        return tuple(the)
     if kind == "wild_card":
         return tuple(card_label(Card(code), lang) for code in ("W", "WD4"))
     if kind == "coach_move":
-        seven, wild = card_label(Card("B7"), lang), card_label(Card("W"), lang)
+        seven, wild = card_the(Card("B7"), lang), card_the(Card("W"), lang)
         blue = t("color.B", lang)
         return (
-            t("coach.do.play", lang, card=seven),
-            t("coach.do.play_keep", lang, card=seven, keep=wild),
-            t("coach.do.wild", lang, card=wild, color=blue),
-            t("coach.do.swap", lang, card=card_label(Card("R7"), lang), name=names[0]),
+            t("coach.do.play", lang, the_card=seven),
+            t("coach.do.play_keep", lang, the_card=seven, keep=card_label(Card("W"), lang)),
+            t("coach.do.wild", lang, the_card=wild, color=blue),
+            t("coach.do.swap", lang, the_card=card_the(Card("R7"), lang), name=names[0]),
             t("coach.do.draw", lang),
             t("coach.do.challenge", lang),
             t("coach.do.color", lang, color=blue),
@@ -251,7 +257,7 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
             t("coach.if.draw", lang, share=share),
             t("coach.separator", lang).join(
                 (
-                    t("coach.if.play", lang, share=share, card=card_label(Card("GS"), lang)),
+                    t("coach.if.play", lang, share=share, the_card=card_the(Card("GS"), lang)),
                     t("coach.if.accept", lang, share=percent(0.05, lang)),
                 )
             ),

@@ -529,10 +529,12 @@ def search(
     rollouts: int | None = None,
     seconds: float | None = None,
     steps: int | None = None,
+    race: bool = True,
 ) -> list[MoveAdvice]:
     """Weigh every candidate of ``info.seat`` (see the module's docstring) with ``rollouts``
     playouts in all (default: ``steps`` simulated actions in all, ``DEFAULT_STEPS`` unless
-    given), within ``seconds`` if given.
+    given), within ``seconds`` if given. ``race=False`` plays every candidate in every world
+    (no move dropped early): slower to decide, but every estimate rests on as many playouts.
     Returns the advice for every candidate, best first (the first is the move to make)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     if steps is None:
@@ -574,7 +576,7 @@ def search(
         worlds += 1
         if spent >= budget or (deadline is not None and time.perf_counter() > deadline):
             break
-        if worlds % BATCH == 0 and len(alive) > 1:
+        if race and worlds % BATCH == 0 and len(alive) > 1:
             # Racing: a move clearly worse than the reference (the policy's move, or the best
             # so far) in the same worlds is dropped, so the budget goes to the close calls.
             ref = prior if prior is not None else max(alive, key=lambda i: won[i].bit_count())
@@ -618,6 +620,7 @@ def advise(
     rollouts: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
+    race: bool = True,
 ) -> list[MoveAdvice]:
     """The expert's view of ``seat``'s moves now (default: the player to act), best first.
 
@@ -634,14 +637,16 @@ def advise(
     hand and in the draw pile, the public state): never the other hands or the draw pile's
     order. Budget: ``rollouts`` playouts in all, by default ``DEFAULT_STEPS`` simulated actions
     (at most about 0.3 s); ``seconds`` caps the wall-clock time. The same state, seat, budget
-    and ``seed`` give the same advice (unless ``seconds`` cut it short).
+    and ``seed`` give the same advice (unless ``seconds`` cut it short). ``race=False``: no
+    move is dropped early for being clearly worse, so each one's ``win_rate`` rests on as many
+    playouts as the best one's (what a reader is shown should; the strategy races).
     """
     _check_budget(rollouts, seconds)
     seat = state.turn if seat is None else seat
     if state.is_over or seat != state.turn:
         return []
     info = InfoSet.of_state(state, seat)
-    return search(info, random.Random(seed), rollouts=rollouts, seconds=seconds)
+    return search(info, random.Random(seed), rollouts=rollouts, seconds=seconds, race=race)
 
 
 # -- the strategy ----------------------------------------------------------------------------

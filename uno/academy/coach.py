@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from uno.academy.classroom import SHAPE_GLYPH
-from uno.academy.i18n import card_label, number, percent, t
+from uno.academy.i18n import card_label, card_the, number, percent, t
 from uno.actions import Action
 from uno.cards import Card
 from uno.expert import MoveAdvice, advise
@@ -45,7 +45,8 @@ def advice(state: GameState, seat: int | None = None, *, seed: int = 0) -> list[
     """The moves of ``seat`` (default: the player to act) weighed by the expert's search, best
     first (by estimated chance to win: the words never call a move best that another beats),
     from what that seat knows; empty when it has nothing to decide now."""
-    moves = advise(state, seat, rollouts=ROLLOUTS, seconds=SECONDS, seed=seed)
+    # No move dropped early: every chance the reader is shown rests on the same playouts.
+    moves = advise(state, seat, rollouts=ROLLOUTS, seconds=SECONDS, seed=seed, race=False)
     return sorted(moves, key=lambda m: -m.win_rate if m.rollouts else 0.0)
 
 
@@ -64,6 +65,7 @@ def _values(action: Action, lang: str, names: Sequence[str], kids: bool) -> dict
     values: dict[str, str] = {}
     if action.card is not None:
         values["card"] = card_label(action.card, lang)
+        values["the_card"] = card_the(action.card, lang)  # "le 7 vert", "l’Inversion bleue"
     if action.color is not None:
         word = t(f"color.{action.color.name}", lang)
         values["color"] = f"{word} {SHAPE_GLYPH[action.color]}" if kids else word

@@ -20,6 +20,7 @@ __all__ = [
     "DEFAULT_LANG",
     "LANGS",
     "card_label",
+    "card_the",
     "catalog",
     "join_words",
     "normalize_lang",
@@ -140,6 +141,22 @@ def card_label(card: Card, lang: str, named: Color | None = None) -> str:
     color = t(f"card.color.{gender}.{card.color.name}", lang)
     key = "card.label_number" if card.kind == Kind.NUMBER else "card.label_action"
     return t(key, lang, face=face, color=color)
+
+
+#: A French article elides before these first letters ("l’Inversion bleue", not "la Inversion").
+_ELIDING: Final = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+def card_the(card: Card, lang: str, named: Color | None = None) -> str:
+    """The card's name with the definite article its language gives it (``card.the.*``): "the
+    Blue 7", "le 7 vert", "le Joker", "l’Inversion bleue"; Russian has none: "синяя 7"."""
+    label = card_label(card, lang, named)
+    form = (
+        "elided"
+        if label[:1].lower() in _ELIDING
+        else t(f"card.gender.{card.kind.name.lower()}", lang)
+    )
+    return t(f"card.the.{form}", lang, card=label)
 
 
 def number(value: float, lang: str, digits: int = 0) -> str:
