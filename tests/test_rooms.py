@@ -77,6 +77,22 @@ def test_only_the_seat_whose_turn_it_is_may_act_and_a_paused_room_lets_nobody(st
     assert model["message"]["text"] == t("rooms.paused", "en")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_a_free_seat_to_play_is_told_as_waiting_for_a_pupil(store: Any, lang: str) -> None:
+    """Nobody sits at seat 1 yet and it is seat 1's turn: the table said "Free seat 1 to play"
+    as if someone could; every device is told the room waits for a pupil, and how many came."""
+    room = room_with(store, [("pupil", None)] * 3)
+    waiting = t("rooms.waiting", lang, count=0, total=3)
+    status = t("rooms.waiting_status", lang, name=room_names(room, lang)[0])
+    for viewer in (None, 1, 2):
+        model = room_table(room, viewer, lang)
+        assert model["message"]["text"] == waiting and model["status"] == status
+    seated = store.join_room(room.code, ANA, "Ana")
+    assert seated.seat == 0
+    model = room_table(store.room_state(room.code), 1, lang)  # Ana is to play now
+    assert model["message"] is None and model["status"] != status
+
+
 def test_each_device_tells_the_story_and_a_drawn_card_is_named_only_to_its_player(
     store: Any,
 ) -> None:

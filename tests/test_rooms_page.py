@@ -15,6 +15,7 @@ from tests.conftest import ROOT
 from tests.table_driver import set_device, table_model, tap
 from uno.academy import store as db
 from uno.academy.i18n import t
+from uno.ui.words import inert
 
 PAGE = "pages/8_rooms.py"
 TEACHER = "teacher-device-token-0123456789"
@@ -125,6 +126,8 @@ def test_the_projector_shows_the_table_and_no_hand(db_file: Path) -> None:
     model = table_model(at, f"rm_table_{code}")
     assert model["hand"] is None and [s["count"] for s in model["seats"]] == [2, 2]
     assert not at.text_input  # no form to join or open: the board only
+    # How a latecomer joins, readable from the back of the class.
+    assert [h.value for h in at.subheader] == [t("rooms.projector_code", "fr", code=inert(code))]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])

@@ -145,13 +145,24 @@ def room_table(
         message = Message("info", t("rooms.paused", lang))
     if message is None and room.closed:
         message = Message("info", t("rooms.closed", lang))
-    return table_model(
+    names = room_names(room, lang)
+    to_play = room.seats[room.state.turn]
+    # A pupil's seat nobody has taken yet is to play: the room waits for a pupil, not a player.
+    waiting = not room.state.is_over and not to_play.taken
+    if message is None and waiting:
+        joined = sum(1 for seat in room.seats if seat.kind != "bot" and seat.name is not None)
+        pupils = sum(1 for seat in room.seats if seat.kind != "bot")
+        message = Message("info", t("rooms.waiting", lang, count=joined, total=pupils))
+    model = table_model(
         room.state,
         view,
         lang,
-        names=room_names(room, lang),
+        names=names,
         story=story,
         message=message,
         version=room.version,
         thinking=bots_to_move(room),
     )
+    if waiting:
+        model["status"] = t("rooms.waiting_status", lang, name=names[room.state.turn])
+    return model

@@ -377,6 +377,8 @@ def show_rooms(lang: str) -> None:
     token = current_device()
     code = _code_param()
     if code is not None and projector_view():
+        # Big enough to read from the back of the class: how a latecomer joins.
+        st.subheader(t("rooms.projector_code", lang, code=inert(code)))
         st.fragment(_live, run_every=POLL_SECONDS)(code, None, None, lang, True)
         return
     if token is None:

@@ -201,7 +201,8 @@ function render(root, model, ui, send) {
   for (const line of model.story) list.appendChild(el("li", { text: line }));
   story.appendChild(list);
   root.appendChild(story);
-  root.appendChild(el("p", { class: "keys", id: KEY_HELP_ID, text: L.keys }));
+  // The keys play a hand: a screen with no hand (a projector, the teacher's) has none to tell.
+  if (model.hand) root.appendChild(el("p", { class: "keys", id: KEY_HELP_ID, text: L.keys }));
 }
 
 function askPanel(ask, model, ui, send) {
