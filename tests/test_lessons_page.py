@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
-from tests.table_driver import tap
+from tests.table_driver import table_model, tap
 from uno.academy.i18n import LANGS, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
@@ -64,6 +64,9 @@ def test_walk_board_and_quiz(lesson, lang: str) -> None:
     wrong = [o for o in board_options(lesson) if o not in right]
     if lesson.board.kind == "points":
         wrong = [str(int(right[0]) + 10)]
+    if board_of(lesson).kind in ("play", "choice"):  # no card lit, nor the pile: no hint
+        model = table_model(at, f"lesson_{lesson.key}_answer_table")
+        assert not model["pile"]["lit"] and not [c for c in model["hand"]["cards"] if c["lit"]]
     # A wrong move: an error (the engine's reason) or a warning, never a success.
     answer_board(at, lesson, wrong[0])
     assert not at.success
@@ -71,6 +74,14 @@ def test_walk_board_and_quiz(lesson, lang: str) -> None:
     # The right move.
     answer_board(at, lesson, right[0])
     assert t("lessons.right", lang) in texts(at, "success")
+    board = board_of(lesson)
+    if board.kind in ("play", "choice"):
+        # The table shows what the move did, and takes no other move.
+        model = table_model(at, f"lesson_{lesson.key}_answer_table")
+        assert model["story"], "the move is told at the table"
+        assert not [b for b in model["buttons"] if "send" in b]
+        assert not [tp for tp in model["hand"]["taps"].values() if "send" in tp]
+        assert not model["pile"]["lit"]
     # The quiz: every question answered right.
     for q in lesson.quiz:
         key = f"lesson_{lesson.key}_{q.id}"

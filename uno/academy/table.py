@@ -468,6 +468,8 @@ def table_model(
             "discard_aria": t("table.discard_aria", lang, card=card_label(top, lang, named)),
             "draw_aria": t("table.draw_aria", lang, count=len(state.draw_pile)),
             "tap": pile_tap,
+            # Outlined as a move to make, like the playable cards (a lesson lights none).
+            "lit": view.lit and pile_tap is not None and "send" in pile_tap,
         },
         "seats": seats,
         "hand": hand,

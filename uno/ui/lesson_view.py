@@ -36,7 +36,7 @@ from uno.academy.lessons import (
     question_refusal,
     scenario_of,
 )
-from uno.academy.table import TableView, table_model
+from uno.academy.table import TableView, story_text, table_model
 from uno.cards import Card
 from uno.errors import ScenarioError
 from uno.state import GameState, Phase
@@ -240,6 +240,22 @@ def _on_table(board: LessonBoard, answer_key: str, text: str) -> None:
     )
 
 
+def _right_move(
+    board: PlayBoard | ChoiceBoard, answer_key: str
+) -> tuple[GameState, list[uno.Event]] | None:
+    """The state after the learner's move and what happened, when that move is the right one."""
+    chosen = st.session_state.get(answer_key)
+    if chosen is None or board.state is None:
+        return None
+    color = st.session_state.get(f"{answer_key}_color")
+    if chosen.startswith("play W") and color is None:
+        color = "B"  # "show me" plays a wild: any colour is right
+    if not board.judge(chosen, color).right:
+        return None
+    after, events = uno.apply(board.state, board.action(chosen, color))
+    return after, list(events)
+
+
 def _move_board(
     board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], answer_key: str
 ) -> None:
@@ -248,8 +264,17 @@ def _move_board(
     hand, with its rule and lesson."""
     assert isinstance(board, PlayBoard | ChoiceBoard) and board.state is not None
     state = board.state
+    acting = frozenset({board.learner})
+    story: list[str] = []
+    done = _right_move(board, answer_key)
+    if done is not None:
+        # The right move is made: the table shows what it did (the card on the pile, the
+        # story), and waits for no other move.
+        state, events = done
+        acting = frozenset()
+        story = story_text(events, names, lang, board.learner)
     view = TableView(
-        acting=frozenset({board.learner}),
+        acting=acting,
         hand=board.learner,
         bots=(None,) * state.n_players,
         face_up=frozenset(board.board.show_hands),
@@ -261,6 +286,7 @@ def _move_board(
         view,
         lang,
         names=names,
+        story=story,
         version=int(st.session_state.get(f"{answer_key}_version", 0)),
     )
     show_table(
@@ -337,14 +363,6 @@ def show_board(
     )
     if verdict.right:
         on_right()
-        if verdict.state is not None and board.kind == "play" and not verdict.state.is_over:
-            st.caption(t("lessons.top_card", lang))
-            show_cards(
-                [verdict.state.top],
-                lang,
-                caption=True,
-                named=verdict.state.current_color if verdict.state.top.is_wild else None,
-            )
 
 
 def _answer_label(q: Question, value: str, words: dict[str, Any], lang: str) -> str:

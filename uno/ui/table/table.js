@@ -104,7 +104,7 @@ function render(root, model, ui, send) {
     discard.appendChild(named);
   }
   middle.appendChild(discard);
-  const drawAble = pile.tap && pile.tap.send;
+  const drawAble = Boolean(pile.tap && pile.tap.send) && pile.lit !== false;
   const drawButton = el("button", {
     type: "button",
     class: "draw" + (drawAble ? " lit" : ""),
