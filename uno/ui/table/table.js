@@ -127,10 +127,11 @@ function render(root, model, ui, send) {
   const box = el("div", { class: "message" + (message ? ` ${message.kind}` : ""), role: "status", "aria-live": "polite" });
   if (message) {
     box.appendChild(el("span", { class: "message-text", text: message.text }));
-    for (const link of message.links || []) {
-      box.appendChild(document.createTextNode(" "));
+    (message.links || []).forEach((link, index) => {
+      // "Rule R-PLAY-1 · Lesson 3": two links, not one run of words.
+      box.appendChild(document.createTextNode(index ? " · " : " "));
       box.appendChild(el("a", { href: link.href, target: "_self", text: link.label }));
-    }
+    });
   }
   root.appendChild(box);
 
