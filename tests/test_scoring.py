@@ -304,7 +304,7 @@ def test_saved_rows_choice_label_and_confirm_delete(lang: str) -> None:
     (row,) = sc.saved_rows([pad], lang)
     assert tuple(row) == sc.SAVED_COLUMNS
     assert row == {
-        "id": 3,
+        "id": 1,  # its number on this device (the store's id is 3)
         "players": join_words(["Ana", EVIL, "Chloé"], lang),
         "rounds": 0,
         "method": t("scoring.method.standard", lang),
@@ -317,12 +317,20 @@ def test_saved_rows_choice_label_and_confirm_delete(lang: str) -> None:
     assert sc.saved_rows([link], lang)[0]["access"] == t("scoring.pad.access_link", lang)
     for name in sc.SAVED_COLUMNS:
         assert t(f"scoring.pad.col_{name}", lang)
-    assert sc.choice_label(pad) == f"#3 · Ana, {EVIL}, Chloé"
+    assert sc.choice_label(pad, 1) == f"#1 · Ana, {EVIL}, Chloé"
     crowd = sp.Game(tuple(f"Player number {i}" for i in range(10)), id=4)
-    assert len(sc.choice_label(crowd)) == len("#4 · ") + 60
-    message = sc.confirm_delete(pad, lang)
-    assert message.values == {"number": 3, "players": join_words(["Ana", EVIL, "Chloé"], lang)}
+    assert len(sc.choice_label(crowd, 2)) == len("#2 · ") + 60
+    message = sc.confirm_delete(pad, lang, 1)
+    assert message.values == {"number": 1, "players": join_words(["Ana", EVIL, "Chloé"], lang)}
     assert said(message, lang)
+
+
+def test_a_device_counts_its_own_games() -> None:
+    """The store's ids count every device's games: this device's first game was "no. 11"."""
+    mine = [sp.Game(("A", "B"), id=gid) for gid in (42, 11, 17)]
+    assert sc.game_numbers(mine) == {11: 1, 17: 2, 42: 3}
+    rows = sc.saved_rows(mine, "en")  # most recent first, as the store lists them
+    assert [row["id"] for row in rows] == [3, 1, 2]
 
 
 def test_short_cuts_with_an_ellipsis() -> None:

@@ -551,6 +551,10 @@ def test_a_game_is_seen_only_by_its_device_until_it_is_shared(db: Path, lang: st
     other = open_scoring(lang, device=OTHER)  # a new visitor sees none of the others' games
     assert t("scoring.pad.saved_none", lang) in values(other, "caption")
     assert not other.dataframe
+    # A third device's first game is its game no. 1 (the store's id is 2: ids count everyone's).
+    third = open_scoring(lang, device="a-third-device-0123456789abc")
+    start_game(third, "Chloé\nDan")
+    assert third.subheader[0].value == t("scoring.pad.game_title", lang, number=1)
     # The owner asks for a link and gives it.
     ok(mine.button(key="sp_share").click().run())
     (link,) = [c.value for c in mine.code]

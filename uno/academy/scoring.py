@@ -49,6 +49,7 @@ __all__ = [
     "csv_labels",
     "export_csv",
     "export_name",
+    "game_numbers",
     "input_refusal",
     "kind_rows",
     "over_deck_message",
@@ -355,11 +356,22 @@ def status(game: Game, lang: str) -> str:
     return t("scoring.pad.status_playing", lang)
 
 
+def game_numbers(games: Iterable[Game]) -> dict[int, int]:
+    """Each game's number as this device counts them: 1 for the oldest game it may open (its
+    own, by link, its class's), 2 for the next... The store's id counts every device's games: a
+    first game was "Game no. 11"."""
+    ids = sorted(game.id for game in games if game.id is not None)
+    return {gid: number for number, gid in enumerate(ids, 1)}
+
+
 def saved_rows(games: Iterable[Game], lang: str) -> list[dict[str, Any]]:
-    """The saved games' table, one row per game, with the columns of ``SAVED_COLUMNS``."""
+    """The saved games' table, one row per game, with the columns of ``SAVED_COLUMNS`` (``id``:
+    the game's number on this device, ``game_numbers``)."""
+    games = list(games)
+    numbers = game_numbers(games)
     return [
         {
-            "id": game.id,
+            "id": numbers.get(game.id or 0, game.id),
             "players": join_words(game.players, lang),
             "rounds": len(game.rounds),
             "method": t(f"scoring.method.{game.method}", lang),
@@ -372,9 +384,9 @@ def saved_rows(games: Iterable[Game], lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def choice_label(game: Game) -> str:
-    """A saved game in the chooser: ``#3 · Ana, Ben, Chloé``."""
-    return f"#{game.id} · {short(', '.join(game.players), 60)}"
+def choice_label(game: Game, number: int) -> str:
+    """A saved game in the chooser: ``#3 · Ana, Ben, Chloé`` (its number on this device)."""
+    return f"#{number} · {short(', '.join(game.players), 60)}"
 
 
 def share_link(base: str, share: str) -> str:
@@ -385,8 +397,8 @@ def share_link(base: str, share: str) -> str:
     return f"{base}scoring?{SHARE_PARAM}={share}"
 
 
-def confirm_delete(game: Game, lang: str) -> Message:
+def confirm_delete(game: Game, lang: str, number: int) -> Message:
     return Message(
         "scoring.pad.confirm_delete",
-        {"number": game.id, "players": join_words(game.players, lang)},
+        {"number": number, "players": join_words(game.players, lang)},
     )

@@ -89,9 +89,11 @@ def restore(token: str, share: str | None, lang: str) -> None:
             with db.open_store() as store:
                 game = store.open_shared(token, share)
                 store.keep_open(token, game.id, "pad")
+                numbers = sc.game_numbers(store.list_games(token))
             st.session_state["sp_game"] = game.id
             st.session_state["sp_tab"] = "pad"
-            say(GAME, "success", sc.Message("scoring.pad.opened_link", {"number": game.id}))
+            number = numbers.get(game.id or 0, len(numbers))
+            say(GAME, "success", sc.Message("scoring.pad.opened_link", {"number": number}))
         elif db.database_exists():
             with db.open_store() as store:
                 gid, tab = store.kept_open(token)
@@ -421,13 +423,13 @@ def _cb_cancel_delete() -> None:
     st.session_state.pop("sp_confirm_delete", None)
 
 
-def _cb_delete(gid: int, lang: str) -> None:
+def _cb_delete(gid: int, number: int, lang: str) -> None:
     version = int(st.session_state.get("sp_seen_list", {}).get(gid, -1))
     st.session_state.pop("sp_confirm_delete", None)
     if with_store(SAVED, lang, lambda s, tok: s.delete_game(tok, gid, version)):
         if st.session_state.get("sp_game") == gid:
             st.session_state.pop("sp_game", None)
-        say(SAVED, "success", sc.Message("scoring.pad.deleted", {"number": gid}))
+        say(SAVED, "success", sc.Message("scoring.pad.deleted", {"number": number}))
 
 
 def _cb_share(gid: int, lang: str) -> None:
@@ -578,10 +580,11 @@ def rename_form(game: sp.Game, lang: str) -> None:
         show_messages(RENAME, lang)
 
 
-def game_view(game: sp.Game, lang: str) -> None:
+def game_view(game: sp.Game, lang: str, number: int) -> None:
+    """The open game, titled by its ``number`` on this device (``sc.game_numbers``)."""
     gid = game.id
     assert gid is not None
-    st.subheader(t("scoring.pad.game_title", lang, number=gid))
+    st.subheader(t("scoring.pad.game_title", lang, number=number))
     st.caption(sc.summary(game, lang))
     show_messages(GAME, lang)
     won = sc.win_message(game, lang)
@@ -708,12 +711,13 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
     rows = pd.DataFrame(sc.saved_rows(games, lang))
     st.dataframe(rows, hide_index=True, column_config=config, key="sp_saved_table")
     by_id = {g.id: g for g in games}
+    numbers = sc.game_numbers(games)
     if st.session_state.get("sp_saved") not in by_id:
         st.session_state["sp_saved"] = games[0].id
     st.selectbox(
         t("scoring.pad.choose", lang),
         list(by_id),
-        format_func=lambda gid: sc.choice_label(by_id[gid]),
+        format_func=lambda gid: sc.choice_label(by_id[gid], numbers[gid]),
         key="sp_saved",
     )
     left, right = st.columns(2)
@@ -733,7 +737,8 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
     show_messages(SAVED, lang)
     pending = by_id.get(st.session_state.get("sp_confirm_delete"))
     if pending is not None:
-        st.warning(words(sc.confirm_delete(pending, lang), lang))
+        number = numbers[pending.id or 0]
+        st.warning(words(sc.confirm_delete(pending, lang, number), lang))
         yes, no = st.columns(2)
         with yes:
             st.button(
@@ -741,7 +746,7 @@ def saved_games(games: list[sp.Game], lang: str) -> None:
                 key="sp_delete_yes",
                 type="primary",
                 on_click=_cb_delete,
-                args=(pending.id, lang),
+                args=(pending.id, number, lang),
             )
         with no:
             st.button(
@@ -787,7 +792,8 @@ def score_pad(lang: str, token: str) -> None:
     else:
         st.session_state.setdefault("sp_seen", {})[game.id] = game.version
         st.session_state["sp_players"] = game.players
-        game_view(game, lang)
+        numbers = sc.game_numbers(games)
+        game_view(game, lang, numbers.get(game.id or 0, len(numbers) + 1))
     st.divider()
     saved_games(games, lang)
     st.session_state[FLASH] = []  # a message is shown once, where it belongs, or never
