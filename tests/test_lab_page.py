@@ -103,6 +103,14 @@ def test_every_section_has_its_chart_in_every_language(lang: str) -> None:
         assert layout["separators"] == SEPARATORS[lang]
         assert layout["yaxis"]["title"]["text"]  # every axis labelled, in the reader's language
         assert layout["xaxis"]["title"]["text"]
+        # On a phone Plotly shows its toolbar all the time: down the right edge, in its own
+        # margin, it does not cover the legend above the plot.
+        assert layout["modebar"]["orientation"] == "v" and layout["margin"]["r"] >= 30
+    # The opening hand's three panels: short title lines, so they stay apart at 390 px.
+    opening = found["opening_hand"]["layout"]
+    titles = [opening[f"xaxis{i}"]["title"]["text"] for i in ("", "2", "3")]
+    titles += [note["text"] for note in opening["annotations"]]
+    assert all(len(line) <= 14 for title in titles for line in title.split("<br>")), titles
     assert found["can_play"]["layout"]["xaxis"]["title"]["text"] == t("lab.can_play.x", lang)
     assert found["tournament"]["layout"]["yaxis"]["title"]["text"] == t("lab.wins.y", lang)
     # Two sentences under every chart, one expander with formula and code per chart.

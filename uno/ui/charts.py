@@ -82,7 +82,10 @@ def layout(
         yaxis_title=y,
         separators=_SEPARATORS[normalize_lang(lang)],
         height=height,
-        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        # The toolbar stands down the right edge, in its own margin: on a phone (where Plotly
+        # shows it all the time) it no longer covers the legend above the plot.
+        margin={"l": 10, "r": 34, "t": 50, "b": 10},
+        modebar={"orientation": "v"},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
         hovermode="closest",
     )

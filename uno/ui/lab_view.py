@@ -436,10 +436,11 @@ def opening_hand(lang: str) -> None:
         rows=1,
         cols=3,
         shared_yaxes=True,
-        subplot_titles=[t(f"lab.opening.title_{m}", lang) for m in measures],
+        subplot_titles=[_wrap(t(f"lab.opening.title_{m}", lang), 12) for m in measures],
         horizontal_spacing=0.05,
     )
-    x_titles = [_wrap(t(f"lab.opening.x_{m}", lang), 24) for m in measures]
+    # Three panels side by side: short lines, so the titles stay apart on a phone too.
+    x_titles = [_wrap(t(f"lab.opening.x_{m}", lang), 12) for m in measures]
     for i, (measure, hue, pattern) in enumerate(
         zip(measures, (ORANGE, SKY, GREEN), ("", "/", "x"), strict=True), 1
     ):
