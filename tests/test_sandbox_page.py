@@ -267,9 +267,10 @@ TYPOS = [
 
 
 @pytest.mark.parametrize(
-    ("hands", "top", "draw", "box", "typo"), TYPOS, ids=["hand", "pile", "draw"]
+    ("lang", "hands", "top", "draw", "box", "typo"),
+    [(lang, *typo) for lang, typo in zip(LANGS, TYPOS, strict=True)],
+    ids=["hand-en", "pile-fr", "draw-ru"],
 )
-@pytest.mark.parametrize("lang", LANGS)
 def test_a_typo_in_the_build_tab_names_the_box_it_was_typed_in(
     lang: str, hands: list[str], top: str, draw: str, box: tuple[str, dict[str, str]], typo: str
 ) -> None:

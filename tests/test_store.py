@@ -135,7 +135,9 @@ def test_device_keys_are_hashes_and_codes_read_kindly() -> None:
     code = codes.new_class_code()
     assert len(code) == 13 and set(code) <= set(codes.ALPHABET)
     shown = st.format_code(code)
-    assert shown.count("-") == 3
+    assert [len(group) for group in shown.split("-")] == [4, 3, 3, 3]  # no lone letter at the end
+    assert st.format_code("K7QHM2XD9RPAF") == "K7QH-M2X-D9R-PAF"
+    assert st.format_code("AB12CD34") == "AB12-CD34"
     assert st.read_code(f"  {shown.lower()} ", 13) == code
     assert st.read_code("K7QH-M2XD-9RPA-F", 13) == "K7QHM2XD9RPAF"
     assert st.read_code("k7qh m2xd 9rpa f", 13) == "K7QHM2XD9RPAF"

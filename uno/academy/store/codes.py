@@ -58,8 +58,18 @@ def new_room_code() -> str:
 
 
 def format_code(code: str) -> str:
-    """A code in groups of four: ``K7QHM2XD9RPAF`` -> ``K7QH-M2XD-9RPA-F``."""
-    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
+    """A code in groups of at most four, as even as can be (no lone letter at the end, which
+    reads like a typo): ``K7QHM2XD9RPAF`` -> ``K7QH-M2X-D9R-PAF``, ``AB12CD34`` -> ``AB12-CD34``."""
+    groups = -(-len(code) // 4)
+    if groups <= 1:
+        return code
+    size, longer = divmod(len(code), groups)
+    out, start = [], 0
+    for i in range(groups):
+        end = start + size + (i < longer)
+        out.append(code[start:end])
+        start = end
+    return "-".join(out)
 
 
 def read_code(text: object, length: int) -> str | None:
