@@ -112,6 +112,22 @@ def test_each_device_tells_the_story_and_a_drawn_card_is_named_only_to_its_playe
     assert again.story == seen[1].story
 
 
+def test_a_device_that_comes_in_mid_round_gets_the_story_so_far(store: Any) -> None:
+    """A projector switched on after the first moves showed an empty story: it replays the deal
+    from its first state, and a card Ana drew is still named to Ana only."""
+    room = room_with(store, [("pupil", None)] * 3)
+    ana = store.join_room(room.code, ANA, "Ana")
+    room = store.apply_room_action(room.code, ana.token, 0, "0: draw")  # G1: no play, turn ends
+    start = store.room_start(room.code, room.deal)
+    late = {viewer: follow(Seen(), room, viewer, "en", start) for viewer in (None, 0)}
+    assert late[None].story and late[0].story
+    drawn = card_label(uno.parse_card("G1"), "en")
+    assert any(drawn in line for line in late[0].story)
+    assert not any(drawn in line for line in late[None].story)
+    assert late[None].tips == []  # tips come with the next move
+    assert follow(Seen(), room, None, "en").story == []  # without the deal's start: nothing
+
+
 def test_a_new_deal_starts_the_story_again(store: Any) -> None:
     room = room_with(store, [("pupil", None)] * 3)
     ana = store.join_room(room.code, ANA, "Ana")

@@ -14,7 +14,7 @@ import uno
 from tests.conftest import ROOT
 from tests.table_driver import set_device, table_model, tap
 from uno.academy import store as db
-from uno.academy.i18n import t
+from uno.academy.i18n import card_label, t
 from uno.ui.words import inert
 
 PAGE = "pages/8_rooms.py"
@@ -128,6 +128,19 @@ def test_the_projector_shows_the_table_and_no_hand(db_file: Path) -> None:
     assert not at.text_input  # no form to join or open: the board only
     # How a latecomer joins, readable from the back of the class.
     assert [h.value for h in at.subheader] == [t("rooms.projector_code", "fr", code=inert(code))]
+
+
+def test_a_projector_switched_on_mid_round_tells_the_story_so_far(db_file: Path) -> None:
+    code = small_room(db_file)
+    with db.open_store(db_file) as store:
+        ana = store.join_room(code, "ana-device-0123456789abcdef", "Ana")
+        room = store.room_state(code)
+        first = f"0: play {HANDS[0][0]}"
+        store.apply_room_action(code, ana.token, room.version, first)
+    at = open_page("fr", None, room=code, view="projector")
+    story = table_model(at, f"rm_table_{code}")["story"]
+    played = card_label(uno.parse_card(HANDS[0][0]), "fr")
+    assert story and any(played in line for line in story), story
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])

@@ -664,8 +664,14 @@ def test_the_teacher_pauses_restarts_hands_seats_removes_and_closes(store: Any) 
     resumed = store.pause_room(CHLOE, room.code, paused=False)
     assert not resumed.paused
     played = store.apply_bot_moves(room.code, resumed.version, limit=50)
+    # The deal's first state: the log replays from it (a projector switched on mid-round).
+    first = store.room_start(room.code, played.deal)
+    assert first is not None and first == room.state
     restarted = store.restart_room(CHLOE, room.code, seed=22)
     assert restarted.deal == 2 and restarted.log == () and restarted.state != played.state
+    assert store.room_start(room.code, 1) is None  # that deal is over
+    assert store.room_start(room.code, 2) == restarted.state
+    assert store.room_start("NOSUCHRM", 1) is None and store.room_start("bad code!", 1) is None
     handed = store.seat_to_bot(CHLOE, room.code, 1, "greedy")
     assert handed.seats[1] == st.RoomSeat(1, "bot", "greedy", None)
     with pytest.raises(st.CodeRefused):

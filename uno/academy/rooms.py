@@ -90,13 +90,36 @@ class Seen:
     seen_tips: set[str] = field(default_factory=set)
 
 
-def follow(seen: Seen, room: RoomState, viewer: int | None, lang: str) -> Seen:
+def _story_so_far(
+    start: GameState, room: RoomState, names: Sequence[str], viewer: int | None, lang: str
+) -> list[str]:
+    """The story of the deal up to now, replayed from its first state (empty when the replay
+    does not lead to the room's state)."""
+    state = start
+    events: list[Event] = []
+    try:
+        for logged in room.log:
+            state, new = apply(state, logged.action)
+            events.extend(new)
+    except UnoError:
+        return []
+    if state != room.state:
+        return []
+    return story_text(events, names, lang, viewer)[-STORY_LINES:]
+
+
+def follow(
+    seen: Seen, room: RoomState, viewer: int | None, lang: str, start: GameState | None = None
+) -> Seen:
     """Bring ``seen`` up to ``room``: replay the actions this device has not seen yet from the
-    state it saw, add their story lines and the tips that come up for the first time. A new
-    deal (or a gap the replay cannot bridge) starts the story again."""
+    state it saw, add their story lines and the tips that come up for the first time. A device
+    that comes in mid-round (a projector switched on late, a tablet that slept) gets the story
+    so far, replayed from the deal's ``start`` (``store.room_start``) when given; its tips start
+    with the next move. A new deal (or a gap the replay cannot bridge) starts the story again."""
     names = room_names(room, lang)
     if seen.state is None or seen.deal != room.deal or len(room.log) < seen.actions:
-        return Seen(room.deal, len(room.log), room.state, [], [], [], seen.seen_tips)
+        story = [] if start is None else _story_so_far(start, room, names, viewer, lang)
+        return Seen(room.deal, len(room.log), room.state, story, [], [], seen.seen_tips)
     state = seen.state
     events: list[Event] = []
     try:

@@ -246,6 +246,8 @@ def _tips(seen: Seen, lang: str) -> None:
 def _live(code: str, seat: int | None, seat_token: str | None, lang: str, projector: bool) -> None:
     """The room as it is now: read the store, let a computer player move when it is its turn,
     draw the table for this device. Runs again every ``POLL_SECONDS``."""
+    known = _seen(code)
+    start = None
     try:
         with db.open_store() as store:
             room = store.room_state(code)
@@ -254,6 +256,8 @@ def _live(code: str, seat: int | None, seat_token: str | None, lang: str, projec
                     room = store.apply_bot_moves(code, room.version)
                 except (db.RoomChanged, db.RoomClosed):
                     room = store.room_state(code)
+            if known.state is None or known.deal != room.deal:
+                start = store.room_start(code, room.deal)  # this device comes in mid-round
     except db.CodeRefused:
         st.warning(t("rooms.gone", lang))
         return
@@ -261,7 +265,7 @@ def _live(code: str, seat: int | None, seat_token: str | None, lang: str, projec
         st.error(t("rooms.store", lang))
         return
     book: dict[str, Seen] = st.session_state.setdefault(SEEN, {})
-    seen = follow(_seen(code), room, seat, lang)
+    seen = follow(known, room, seat, lang, start)
     book[code] = seen
     message = st.session_state.get(_TABLE_MESSAGE)
     model = room_table(

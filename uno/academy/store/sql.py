@@ -840,6 +840,28 @@ class SQLStore(ABC):
             raise CodeRefused("wrong")
         return room
 
+    def room_start(self, code: str, deal: int) -> GameState | None:
+        """The whole game as deal ``deal`` of the room of ``code`` began (its ``log`` replays
+        from there: a device that opens the room mid-round tells the story so far). None when
+        the room has dealt again since, or is gone. Like ``room_state``, for a code the device
+        made or joined; the server hides the hands before anything reaches a device."""
+        found = read_code(code, ROOM_CODE_LENGTH)
+        if found is None:
+            return None
+        with self._read() as tx:
+            row = tx.one(
+                "SELECT start FROM rooms WHERE code = ? AND deal = ? AND expires > ?",
+                (found, deal, time.time()),
+            )
+        if row is None:
+            return None
+        from uno.scenario import load_scenario
+
+        try:
+            return load_scenario(_str(row[0]))
+        except (ScenarioError, _Bad):
+            return None
+
     def join_room(self, code: str, pupil_token: str, first_name: str) -> Seated:
         """A pupil's device takes the first free pupil seat of the room of ``code`` under
         ``first_name`` (``clean_name``). The returned seat token (kept on the device) gets
