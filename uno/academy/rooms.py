@@ -90,22 +90,17 @@ class Seen:
     seen_tips: set[str] = field(default_factory=set)
 
 
-def _story_so_far(
-    start: GameState, room: RoomState, names: Sequence[str], viewer: int | None, lang: str
-) -> list[str]:
-    """The story of the deal up to now, replayed from its first state (empty when the replay
-    does not lead to the room's state)."""
-    state = start
+def _replay(state: GameState, room: RoomState, done: int) -> list[Event] | None:
+    """What the room's actions after the first ``done`` did, replayed from ``state`` (the state
+    after those): None when the replay does not lead to the room's state."""
     events: list[Event] = []
     try:
-        for logged in room.log:
+        for logged in room.log[done:]:
             state, new = apply(state, logged.action)
             events.extend(new)
     except UnoError:
-        return []
-    if state != room.state:
-        return []
-    return story_text(events, names, lang, viewer)[-STORY_LINES:]
+        return None
+    return events if state == room.state else None
 
 
 def follow(
@@ -118,17 +113,12 @@ def follow(
     with the next move. A new deal (or a gap the replay cannot bridge) starts the story again."""
     names = room_names(room, lang)
     if seen.state is None or seen.deal != room.deal or len(room.log) < seen.actions:
-        story = [] if start is None else _story_so_far(start, room, names, viewer, lang)
+        # From the deal's first state, when given: the story so far; the tips wait for a move.
+        past = None if start is None else _replay(start, room, 0)
+        story = [] if past is None else story_text(past, names, lang, viewer)[-STORY_LINES:]
         return Seen(room.deal, len(room.log), room.state, story, [], [], seen.seen_tips)
-    state = seen.state
-    events: list[Event] = []
-    try:
-        for logged in room.log[seen.actions :]:
-            state, new = apply(state, logged.action)
-            events.extend(new)
-    except UnoError:
-        return Seen(room.deal, len(room.log), room.state, [], [], [], seen.seen_tips)
-    if state != room.state:
+    events = _replay(seen.state, room, seen.actions)
+    if events is None:  # a gap the replay cannot bridge: the story starts again
         return Seen(room.deal, len(room.log), room.state, [], [], [], seen.seen_tips)
     lines = story_text(events, names, lang, viewer)
     fresh = new_tips(events, room.state, frozenset(seen.seen_tips)) if events else []

@@ -240,19 +240,25 @@ def _on_table(board: LessonBoard, answer_key: str, text: str) -> None:
     )
 
 
-def _right_move(
-    board: PlayBoard | ChoiceBoard, answer_key: str
-) -> tuple[GameState, list[uno.Event]] | None:
-    """The state after the learner's move and what happened, when that move is the right one."""
+def _answer(answer_key: str) -> tuple[str, str | None] | None:
+    """The learner's answer to a board (the choice and a wild's colour), or None yet."""
     chosen = st.session_state.get(answer_key)
-    if chosen is None or board.state is None:
+    if chosen is None:
         return None
     color = st.session_state.get(f"{answer_key}_color")
     if chosen.startswith("play W") and color is None:
         color = "B"  # "show me" plays a wild: any colour is right
-    if not board.judge(chosen, color).right:
+    return str(chosen), color
+
+
+def _right_move(
+    board: PlayBoard | ChoiceBoard, answer_key: str
+) -> tuple[GameState, list[uno.Event]] | None:
+    """The state after the learner's move and what happened, when that move is the right one."""
+    answer = _answer(answer_key)
+    if answer is None or board.state is None or not board.judge(*answer).right:
         return None
-    after, events = uno.apply(board.state, board.action(chosen, color))
+    after, events = uno.apply(board.state, board.action(*answer))
     return after, list(events)
 
 
@@ -346,13 +352,10 @@ def show_board(
         t("lessons.show_me", lang), key=f"{key}_show", on_click=_choose, args=(answer_key, right[0])
     )
 
-    chosen = st.session_state.get(answer_key)
-    if chosen is None:
+    answer = _answer(answer_key)
+    if answer is None:
         return
-    color = st.session_state.get(f"{answer_key}_color")
-    if chosen.startswith("play W") and color is None:
-        color = "B"  # "show me" plays a wild: any colour is right
-    verdict = board.judge(chosen, color)
+    verdict = board.judge(*answer)
     answer_text = join_words([option_label(o, names, lang, words) for o in right], lang)
     fill = {"answer": answer_text}
     _feedback(

@@ -104,7 +104,7 @@ function render(root, model, ui, send) {
     discard.appendChild(named);
   }
   middle.appendChild(discard);
-  const drawAble = Boolean(pile.tap && pile.tap.send) && pile.lit !== false;
+  const drawAble = Boolean(pile.lit);  // a move to make now (a lesson lights none)
   const drawButton = el("button", {
     type: "button",
     class: "draw" + (drawAble ? " lit" : ""),
