@@ -106,6 +106,32 @@ def test_every_section_has_its_chart_in_every_language(lang: str) -> None:
         # On a phone Plotly shows its toolbar all the time: down the right edge, in its own
         # margin, it does not cover the legend above the plot.
         assert layout["modebar"]["orientation"] == "v" and layout["margin"]["r"] >= 30
+    # Share axes say "25 %" as the text does (Plotly's own percent format glues the sign on),
+    # from 0 past the highest value drawn, error bars included.
+    for name, spec in found.items():
+        axis = spec["layout"]["yaxis"]
+        if name == "game_length":  # moves, not shares
+            assert "ticktext" not in axis
+            continue
+        values, labels = axis["tickvals"], axis["ticktext"]
+        assert values[0] == 0 and values == sorted(values) and len(values) <= 8, (name, values)
+        step = values[1] - values[0]
+        digits = 0 if abs(round(100 * step) - 100 * step) < 1e-9 else 1
+        expected = [
+            f"{100 * v:.{digits}f}%"
+            if lang == "en"
+            else f"{100 * v:.{digits}f}".replace(".", ",") + "\u202f%"
+            for v in values
+        ]
+        assert labels == expected, (name, labels)
+        drawn = [
+            y + (d.get("error_y", {}).get("array") or [0] * len(d["y"]))[i]
+            for d in spec["data"]
+            if d.get("y")
+            for i, y in enumerate(d["y"])
+        ]
+        assert axis["range"][0] == 0 and axis["range"][1] >= max(drawn), name
+        assert axis["hoverformat"] == ".1%"
     # The opening hand's three panels: short title lines, so they stay apart at 390 px.
     opening = found["opening_hand"]["layout"]
     titles = [opening[f"xaxis{i}"]["title"]["text"] for i in ("", "2", "3")]

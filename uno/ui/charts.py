@@ -8,13 +8,14 @@ on a dark theme; Streamlit's Plotly theme draws the background, the grid and the
 
 from __future__ import annotations
 
+from math import floor
 from typing import Any, Final
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from uno.academy.i18n import normalize_lang
+from uno.academy.i18n import normalize_lang, percent
 
 __all__ = [
     "BLUE",
@@ -28,6 +29,7 @@ __all__ = [
     "YELLOW",
     "error_bars",
     "layout",
+    "percent_ticks",
     "series_style",
     "show",
 ]
@@ -92,7 +94,48 @@ def layout(
     if legend is not None:
         fig.update_layout(legend_title_text=legend)
     if percent:
-        fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+        percent_ticks(fig, lang)
+    return fig
+
+
+#: The tick steps a share axis may take, so that it has at most ``_TICKS`` steps.
+_STEPS: Final = (0.001, 0.002, 0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25)
+_TICKS: Final = 6
+
+
+def _highest(fig: go.Figure) -> float:
+    """The highest share the figure draws: its traces' values, their error bars, its lines."""
+    top = 0.0
+    for trace in fig.data:
+        ys = getattr(trace, "y", None)
+        if ys is None:
+            continue
+        errors = getattr(getattr(trace, "error_y", None), "array", None) or ()
+        for i, y in enumerate(ys):
+            if isinstance(y, int | float):
+                top = max(top, float(y) + (float(errors[i]) if i < len(errors) else 0.0))
+    for shape in fig.layout.shapes:
+        if str(shape.yref).startswith("y") and "domain" not in str(shape.yref):
+            top = max(top, *(float(v) for v in (shape.y0, shape.y1) if v is not None))
+    return top
+
+
+def percent_ticks(fig: go.Figure, lang: str, top: float | None = None) -> go.Figure:
+    """Share axes from 0 with ticks written as the app writes a percent ("25 %" in French and
+    Russian, with its narrow no-break space; Plotly's own format glues the sign on): up to
+    ``top`` (default: the highest value the figure draws). On hover, one decimal."""
+    high = max(_highest(fig) if top is None else top, 0.01)
+    step = next((s for s in _STEPS if high / s <= _TICKS), 0.25)
+    digits = next(d for d in (0, 1) if abs(round(step * 100, d) - step * 100) < 1e-9)
+    count = floor(high / step + 1e-9) + 1
+    values = [round(i * step, 6) for i in range(count + 1)]
+    fig.update_yaxes(
+        tickmode="array",
+        tickvals=values,
+        ticktext=[percent(v, lang, digits) for v in values],
+        range=[0, high * 1.08],
+        hoverformat=".1%",
+    )
     return fig
 
 

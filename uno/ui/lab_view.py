@@ -607,7 +607,6 @@ def hand_worth(lang: str) -> None:
         showlegend=True,
     )
     layout(fig, t("lab.worth.x", lang), t("lab.chance", lang), lang)
-    fig.update_yaxes(tickformat=".1%")
     _chart(fig, "hand_worth", t("lab.worth.explain", lang))
     st.write(t("lab.worth.explain", lang))
     _download(worth, "hand-worth", lang)
