@@ -8,14 +8,15 @@ on a dark theme; Streamlit's Plotly theme draws the background, the grid and the
 
 from __future__ import annotations
 
-from math import floor
+from math import ceil
 from typing import Any, Final
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from uno.academy.i18n import normalize_lang, percent
+from uno.academy.i18n import normalize_lang
+from uno.academy.i18n import percent as percent_text
 
 __all__ = [
     "BLUE",
@@ -29,7 +30,6 @@ __all__ = [
     "YELLOW",
     "error_bars",
     "layout",
-    "percent_ticks",
     "series_style",
     "show",
 ]
@@ -94,7 +94,7 @@ def layout(
     if legend is not None:
         fig.update_layout(legend_title_text=legend)
     if percent:
-        percent_ticks(fig, lang)
+        _percent_ticks(fig, lang)
     return fig
 
 
@@ -114,29 +114,29 @@ def _highest(fig: go.Figure) -> float:
         for i, y in enumerate(ys):
             if isinstance(y, int | float):
                 top = max(top, float(y) + (float(errors[i]) if i < len(errors) else 0.0))
-    for shape in fig.layout.shapes:
+    for shape in fig.layout.shapes:  # add_hline / add_vline: only the horizontal ones count
         if str(shape.yref).startswith("y") and "domain" not in str(shape.yref):
-            top = max(top, *(float(v) for v in (shape.y0, shape.y1) if v is not None))
+            for y in (shape.y0, shape.y1):
+                if y is not None:
+                    top = max(top, float(y))
     return top
 
 
-def percent_ticks(fig: go.Figure, lang: str, top: float | None = None) -> go.Figure:
-    """Share axes from 0 with ticks written as the app writes a percent ("25 %" in French and
-    Russian, with its narrow no-break space; Plotly's own format glues the sign on): up to
-    ``top`` (default: the highest value the figure draws). On hover, one decimal."""
-    high = max(_highest(fig) if top is None else top, 0.01)
+def _percent_ticks(fig: go.Figure, lang: str) -> None:
+    """Share axes from 0 past the highest value drawn, with ticks written as the app writes a
+    percent ("25 %" in French and Russian, with its narrow no-break space; Plotly's own format
+    glues the sign on). On hover, one decimal."""
+    high = max(_highest(fig), 0.01)
     step = next((s for s in _STEPS if high / s <= _TICKS), 0.25)
     digits = next(d for d in (0, 1) if abs(round(step * 100, d) - step * 100) < 1e-9)
-    count = floor(high / step + 1e-9) + 1
-    values = [round(i * step, 6) for i in range(count + 1)]
+    values = [round(i * step, 6) for i in range(ceil(high / step - 1e-9) + 1)]  # the last >= high
     fig.update_yaxes(
         tickmode="array",
         tickvals=values,
-        ticktext=[percent(v, lang, digits) for v in values],
+        ticktext=[percent_text(v, lang, digits) for v in values],
         range=[0, high * 1.08],
         hoverformat=".1%",
     )
-    return fig
 
 
 def error_bars(table: pd.DataFrame, value: str) -> dict[str, Any]:
