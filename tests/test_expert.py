@@ -17,9 +17,10 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 import uno
+import uno.expert
 from tests.test_properties import BOOL_OPTIONS
 from uno import Action, Card, Color, GameState, make_strategy
-from uno.bots import HEURISTICS, Strategy
+from uno.bots import HEURISTICS, ColorKeeper, Strategy
 from uno.engine import Table
 from uno.expert import DEFAULT_STEPS, EARLY, Expert, InfoSet, MoveAdvice, advise, candidates
 
@@ -211,6 +212,65 @@ def test_r_chal_2_the_expert_does_not_know_whether_a_wild_draw_four_was_a_bluff(
     assert advise(guilty, rollouts=60, seed=2) == advise(innocent, rollouts=60, seed=2)
     verbs = {m.action.verb for m in advise(guilty, rollouts=60, seed=2)}
     assert verbs == {"challenge", "accept"}
+
+
+# -- the moves the playouts misjudge ----------------------------------------------------------
+#: Positions (a seed of ``positions``, at four seats, and an index) where the search, trusting
+#: its playouts as much for every move, left its policy's coloured card for a wild or a draw.
+MISJUDGED = [(3, 0), (6, 0), (9, 42), (11, 17), (17, 4)]
+
+
+def test_the_expert_keeps_its_coloured_card_rather_than_a_wild_or_a_draw_unless_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Played out against the true hands (benchmarks/departures.py), an early wild or a draw
+    instead of the policy's coloured card loses rounds: the search needs ``STRICT`` standard
+    errors, not ``MARGIN``, to choose one."""
+    official = {"preset": "official", "target_score": None}
+    states = [positions(official, 4, seed, every=2)[i] for seed, i in MISJUDGED]
+    policy = [
+        ColorKeeper().decide(Table.from_state(s, record=False), random.Random(0)) for s in states
+    ]
+    assert all(p.verb == "play" and p.card is not None and p.card.color is not None for p in policy)
+    chosen = [advise(s, rollouts=400, seed=0)[0].action for s in states]
+    assert chosen == policy
+    monkeypatch.setattr(uno.expert, "STRICT", uno.expert.MARGIN)
+    trusting = [advise(s, rollouts=400, seed=0)[0].action for s in states]
+    assert all(m.verb == "draw" or (m.card is not None and m.card.color is None) for m in trusting)
+
+
+def _answer(their_cards: int) -> str:
+    """What the expert does with a Wild Draw Four played on red by a seat holding that many
+    cards (none of them red; the expert cannot see them)."""
+    theirs = ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "Y1", "Y2", "Y3", "Y4", "Y5"]
+    state = uno.load_scenario(
+        {
+            "format": "uno-scenario/1",
+            "rules": {"preset": "official", "target_score": None},
+            "players": 2,
+            "hands": [theirs[:their_cards], ["B1", "Y7", "G9"]],
+            "discard_pile": ["R5", "WD4"],
+            "current_color": "B",
+            "turn": 1,
+            "phase": "challenge",
+            "pending_draw": 4,
+            "challenge": {"player": 0, "previous_color": "R"},
+            "dealer": 0,
+            "seed": 4,
+        }
+    )
+    return advise(state, rollouts=400, seed=0)[0].action.verb
+
+
+def test_r_chal_1_the_expert_challenges_only_when_the_search_is_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A challenge must beat accepting (R-CHAL-4) by ``STRICT`` standard errors: the playouts
+    suppose players bluff now and then (``BLUFF_PRIOR``), the computer players never do, and a
+    failed challenge costs 6 cards (R-CHAL-3). A hand of 14 still gets challenged."""
+    assert _answer(10) == "accept" and _answer(14) == "challenge"
+    monkeypatch.setattr(uno.expert, "STRICT", uno.expert.MARGIN)
+    assert _answer(10) == "challenge"
 
 
 # -- determinism and budget -------------------------------------------------------------------

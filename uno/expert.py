@@ -24,7 +24,10 @@ How one decision is made (``Expert.decide`` on a Table, ``advise`` on a GameStat
    difference is measured with less noise.
 5. **Choice**: the move that wins the round in the most worlds, unless it does not beat the
    move the playout policy itself would make by ``MARGIN`` standard errors of the (paired)
-   difference: then that move, as the search found nothing clearly better.
+   difference: then that move, as the search found nothing clearly better. Three kinds of move
+   need ``STRICT`` standard errors, as the playouts misjudge them (measured against the true
+   hands by benchmarks/departures.py): a challenge (its reference is ``accept``), and drawing
+   or a wild when the policy plays a coloured card.
 
 The budget is ``rollouts`` playouts, or by default ``DEFAULT_STEPS`` simulated actions (so a big
 table, whose rounds are longer, gets fewer playouts in about the same time): a decision takes
@@ -488,12 +491,21 @@ def _is_bluff(info: InfoSet, action: Action) -> bool:
 
 #: The expert keeps the move its playout policy would make unless another one wins more
 #: often in the same worlds by this many standard errors of the difference (paired test).
-MARGIN: Final = 1.0
+MARGIN: Final = 0.5
+#: ... and by this many for the moves the playouts misjudge (``_departs``): drawing while a
+#: coloured card could be played, a wild while a coloured card fits, a challenge.
+STRICT: Final = 5.0
 
 
 def _prior(world: Table, moves: Sequence[Action]) -> int | None:
-    """The index among ``moves`` of the move the playout policy makes (phases play and drawn),
-    or None: the move the search must beat clearly to be chosen instead."""
+    """The index among ``moves`` of the move the playout policy makes (phases play and drawn;
+    ``accept`` when a Wild Draw Four is to be answered), or None: the move the search must beat
+    clearly to be chosen instead."""
+    if world.phase is _CHALLENGE:
+        for i, move in enumerate(moves):
+            if move.verb == "accept":
+                return i
+        return None
     if world.phase is not _PLAY and world.phase is not _DRAWN:
         return None
     action = _POLICY.decide(world.copy(), _NO_RNG)  # reads only its own hand and the table
@@ -505,12 +517,33 @@ def _prior(world: Table, moves: Sequence[Action]) -> int | None:
 
 #: The settings of the search a measure may change (benchmarks/strength.py ``--set``): each is
 #: read when a decision is made.
-TUNABLE: Final = ("DEFAULT_STEPS", "EARLY", "ENDGAME", "MARGIN", "DROP", "BATCH", "BLUFF_PRIOR")
+TUNABLE: Final = (
+    "DEFAULT_STEPS",
+    "EARLY",
+    "ENDGAME",
+    "MARGIN",
+    "DROP",
+    "BATCH",
+    "BLUFF_PRIOR",
+    "STRICT",
+)
 
 #: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
 #: errors of the paired difference is no longer played out.
 DROP: Final = 2.0
 BATCH: Final = 8
+
+
+def _departs(move: Action, policy: Action) -> bool:
+    """True for the moves the playouts misjudge, measured against the true hands
+    (benchmarks/departures.py): a challenge (the playouts' players bluff as often as
+    ``BLUFF_PRIOR`` says; the computer players never do), and, instead of the policy's
+    coloured card, drawing or a wild (the playouts undervalue the card kept)."""
+    if move.verb == "challenge":
+        return True
+    if policy.verb != "play" or policy.card is None or policy.card >= 52:
+        return False
+    return move.verb == "draw" or (move.card is not None and move.card >= 52)
 
 
 def _paired(a: int, b: int, worlds: int) -> tuple[float, float]:
@@ -593,7 +626,7 @@ def search(
     best = order[0]
     if prior is not None and best != prior:
         mean, se = _paired(won[best], won[prior], worlds)
-        if mean <= MARGIN * se:
+        if mean <= (STRICT if _departs(moves[best], moves[prior]) else MARGIN) * se:
             order.remove(prior)
             order.insert(0, prior)  # not clearly better: keep the policy's move
     return [
