@@ -310,6 +310,28 @@ def test_default_budget_is_a_number_of_simulated_actions() -> None:
     assert DEFAULT_STEPS / EARLY / 200 < sum(m.rollouts for m in moves) < DEFAULT_STEPS / EARLY
 
 
+def test_a_round_about_to_end_is_decided_as_fast_as_any() -> None:
+    """Playouts of one or two actions (two Draw Twos to play, heads-up) count as ``MIN_STEPS``
+    each: dealing the world and copying the table cost that much. Counted as what they
+    simulate, this position took 40,000 playouts (0.4 s and more on one core)."""
+    state = uno.load_scenario(
+        {
+            "format": "uno-scenario/1",
+            "rules": {"preset": "official", "target_score": None},
+            "players": 2,
+            "hands": [["R1", "Y7", "G6"], ["RD2", "BD2"]],
+            "discard_pile": ["Y5", "R5", "R3", "RD2"],
+            "current_color": "R",
+            "turn": 1,
+            "dealer": 1,
+            "seed": 3,
+        }
+    )
+    moves = advise(state, seed=0)
+    assert len(moves) > 1
+    assert sum(m.rollouts for m in moves) <= DEFAULT_STEPS / uno.expert.MIN_STEPS + len(moves)
+
+
 def test_the_default_budget_is_read_when_the_search_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """benchmarks/strength.py ``--set DEFAULT_STEPS=...`` measures other budgets: the search
     reads the setting at each decision, not once at import."""

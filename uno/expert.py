@@ -78,6 +78,10 @@ BLUFF_PRIOR: Final = 0.15
 ENDGAME: Final = 4
 EARLY: Final = 8
 _DEALS: Final = 30  # worlds dealt at most to find one (the last is kept)
+#: A playout counts as at least this many simulated actions: dealing a world and copying the
+#: table cost about that much, so a round about to end (playouts of one or two actions) does
+#: not take ten times longer to decide.
+MIN_STEPS: Final = 8
 #: H-70: how many seats a 7 is tried with (those holding the fewest cards).
 SWAP_TARGETS: Final = 3
 
@@ -605,7 +609,7 @@ def search(
             if winner == seat:
                 won[i] |= bit
             plays[i] += 1
-            spent += 1 if rollouts is not None else used
+            spent += 1 if rollouts is not None else max(used, MIN_STEPS)
         worlds += 1
         if spent >= budget or (deadline is not None and time.perf_counter() > deadline):
             break
