@@ -15,10 +15,11 @@ is what the departure gained, as far as this can tell (the expert's own later mo
 was (its paired difference over its standard error, ``z``); "per round" is the total divided by
 the rounds played: the share of rounds that kind of departure wins or loses.
 
-This is what set ``uno.expert.STRICT``: ``--set STRICT=1`` (the search's margin for every move,
-as before) shows challenges, early wilds and draws by choice losing rounds at every ``z``
-below 5, while the other departures win them. It peeks at the hands to judge; the expert does
-not. Never part of the test suite.
+This is what set ``uno.expert.STRICT`` and ``MARGIN``: with ``--set STRICT=1 MARGIN=1`` (one
+margin for every move, about the search before), challenges lose rounds at every ``z``, and
+wilds and draws instead of a coloured card lose them where the search is less sure than
+``z`` 3 to 5, while the other departures win rounds even below ``z`` 2. It peeks at the hands
+to judge; the expert does not. Never part of the test suite.
 """
 
 from __future__ import annotations
