@@ -20,6 +20,8 @@ color_keeper --opponents greedy --seats 4``: what the expert's own playout polic
 to measure what it is worth: ``--set MARGIN=0`` trusts every difference the playouts find,
 ``--set EARLY=2`` spends four times more before the endgame, ``--set DEFAULT_STEPS=80000``
 doubles the budget. The workers are forked, so they search with the same settings.
+``--resume`` goes on with the ``--json`` file of a run that stopped (the same budget, seed and
+rounds): the pairings and timings it holds are kept, only the others are played.
 Never part of the test suite.
 """
 
@@ -127,6 +129,11 @@ def main() -> None:
     parser.add_argument(
         "--set", nargs="+", default=[], metavar="NAME=VALUE", help="a search setting to change"
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep what --json already holds (same budget, seed and rounds); play the rest",
+    )
     args = parser.parse_args()
     if args.player not in STRATEGIES:
         parser.error(f"--player: {args.player!r} is not one of {', '.join(STRATEGIES)}")
@@ -150,16 +157,35 @@ def main() -> None:
     meta = {"budget": budget, "python": platform.python_version(), "seed": args.seed}
     rows: list[dict[str, object]] = []
     decisions: list[dict[str, object]] = []
+    to_time = list(args.seats)
+    if args.resume:
+        if args.json is None:
+            parser.error("--resume needs --json, the file to go on with")
+        if args.json.exists():
+            kept = json.loads(args.json.read_text(encoding="utf-8"))
+            if (kept.get("budget"), kept.get("seed")) != (budget, args.seed) or any(
+                row["rounds"] != args.rounds for row in kept.get("pairings", [])
+            ):
+                parser.error(
+                    f"--resume: {args.json} was measured with another budget, seed or rounds"
+                )
+            rows = list(kept.get("pairings", []))
+            decisions = list(kept.get("decisions", []))
+            timed = {row["seats"] for row in decisions}
+            to_time = [s for s in args.seats if s not in timed]
+            print(
+                f"Going on with {args.json}: {len(rows)} pairings and {len(timed)} timings kept\n"
+            )
 
     def write() -> None:
         if args.json is not None:
             text = json.dumps({**meta, "pairings": rows, "decisions": decisions}, indent=1)
             args.json.write_text(text + "\n", encoding="utf-8")
 
-    if args.decisions:
+    if args.decisions and to_time:
         print("| seats | decisions | median | 95th percentile | slowest |")
         print("|---|---|---|---|---|")
-        for seats in args.seats:
+        for seats in to_time:
             times = sorted(decision_times(seats, args.decisions, args.rollouts))
             p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
             median = statistics.median(times)
@@ -186,6 +212,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for opponent in args.opponents:
         for seats in args.seats:
+            if any(row["opponent"] == opponent and row["seats"] == seats for row in rows):
+                continue  # --resume: measured already
             start = time.perf_counter()
             wins, played = pairing(
                 opponent, seats, args.rounds, args.workers, args.rollouts, args.seed, args.player

@@ -362,6 +362,20 @@ def test_strength_script_changes_a_setting_and_refuses_an_unknown_one(tmp_path: 
     baseline = [*base, "--player", "color_keeper", "--json", str(out)]
     assert subprocess.run(baseline, capture_output=True).returncode == 0
     assert json.loads(out.read_text(encoding="utf-8"))["budget"] == "player color_keeper"
+    # --resume: a run that stopped goes on; what the file holds is kept, not played again.
+    part = tmp_path / "part.json"
+    first = [*base, "--json", str(part)]
+    assert subprocess.run(first, capture_output=True).returncode == 0
+    kept = json.loads(part.read_text(encoding="utf-8"))
+    more = [*first, "--resume", "--opponents", "random", "first"]
+    done = subprocess.run(more, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    table = json.loads(part.read_text(encoding="utf-8"))
+    assert table["pairings"][0] == kept["pairings"][0] and table["decisions"] == kept["decisions"]
+    assert [row["opponent"] for row in table["pairings"]] == ["random", "first"]
+    assert "| random |" not in done.stdout and "| first | 2 | 4 |" in done.stdout
+    other = subprocess.run([*more, "--rounds", "8"], capture_output=True, text=True)
+    assert other.returncode == 2 and "another budget, seed or rounds" in other.stderr
 
 
 # -- the advice -------------------------------------------------------------------------------
