@@ -33,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from strength import SINGLE_ROUND, apply_settings  # beside this script (sys.path[0])
+
 import uno
 import uno.expert
 from uno.actions import Action
@@ -40,10 +42,8 @@ from uno.bots import ColorKeeper, Strategy, make_strategy
 from uno.cards import COLOR_OF
 from uno.engine import Table, shuffle
 from uno.expert import PLAYOUT_LIMIT, Expert, _playout
-from uno.rules import as_ruleset
 from uno.state import Phase
 
-SINGLE_ROUND = as_ruleset({"preset": "official", "target_score": None})
 POLICY = ColorKeeper()
 #: The search's last paired comparison, (difference, standard error): its final one, when the
 #: move it chose is not the policy's.
@@ -105,11 +105,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=100)
     parser.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    for item in args.set:
-        name, _, value = item.partition("=")
-        if name not in uno.expert.TUNABLE:
-            parser.error(f"--set: {name!r} is not one of {', '.join(uno.expert.TUNABLE)}")
-        setattr(uno.expert, name, type(getattr(uno.expert, name))(float(value)))
+    apply_settings(parser, args.set)
     uno.expert._paired = _recorded  # type: ignore[assignment]
     gained: dict[tuple[str, str], list[float]] = defaultdict(list)
     opponent = make_strategy(args.opponent)

@@ -57,6 +57,20 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def apply_settings(parser: argparse.ArgumentParser, items: list[str]) -> dict[str, object]:
+    """Carry out ``--set NAME=VALUE ...`` on ``uno.expert`` (refusing a name not in
+    ``TUNABLE``); the settings changed, with their new values."""
+    changed: dict[str, object] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        if name not in uno.expert.TUNABLE:
+            parser.error(f"--set: {name!r} is not one of {', '.join(uno.expert.TUNABLE)}")
+        kind = type(getattr(uno.expert, name))
+        setattr(uno.expert, name, kind(float(value)) if kind is int else kind(value))
+        changed[name] = getattr(uno.expert, name)
+    return changed
+
+
 def pairing(
     opponent: str,
     seats: int,
@@ -137,14 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.player not in STRATEGIES:
         parser.error(f"--player: {args.player!r} is not one of {', '.join(STRATEGIES)}")
-    changed = {}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        if name not in uno.expert.TUNABLE:
-            parser.error(f"--set: {name!r} is not one of {', '.join(uno.expert.TUNABLE)}")
-        kind = type(getattr(uno.expert, name))
-        setattr(uno.expert, name, kind(float(value)) if kind is int else kind(value))
-        changed[name] = getattr(uno.expert, name)
+    changed = apply_settings(parser, args.set)
     budget = "default budget" if args.rollouts is None else f"rollouts={args.rollouts}"
     if changed:
         budget += ", " + ", ".join(f"{k}={v}" for k, v in changed.items())
