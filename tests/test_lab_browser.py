@@ -39,10 +39,16 @@ def base() -> Iterator[str]:
 
 
 def drawn(page) -> None:  # type: ignore[no-untyped-def]
-    """Until the page is drawn and every simulation is in (no progress bar left)."""
-    wait_for_app(page)
-    page.wait_for_function(NO_BAR, timeout=120_000)
-    wait_for_app(page)
+    """Until the page is drawn and every simulation is in: no progress bar left, and still none
+    once the runs have settled (between a poll that saw its job finish and the full run it asks
+    for, the page can show no bar and no run for a moment)."""
+    for _ in range(20):
+        wait_for_app(page)
+        page.wait_for_function(NO_BAR, timeout=120_000)
+        wait_for_app(page)
+        if page.evaluate(NO_BAR):
+            return
+    raise AssertionError("the lab's progress bars kept coming back")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -51,8 +57,9 @@ def test_no_label_of_the_lab_is_cut(base: str, lang: str) -> None:
         page.goto(f"{base}/lab?lang={lang}")
         drawn(page)
         page.locator(".st-key-lab_deal_1000 button").click()  # and the dealt hands' figure
-        page.wait_for_function(
-            "() => document.querySelectorAll('[data-testid=stMetric]').length >= 10"
+        page.wait_for_function(  # the click's fragment run waits for a full run under way
+            "() => document.querySelectorAll('[data-testid=stMetric]').length >= 10",
+            timeout=120_000,
         )
         wait_for_app(page)
         assert page.evaluate(CUT) == []

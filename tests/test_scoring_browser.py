@@ -35,8 +35,15 @@ def two_devices(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
 def open_pad(page: Any, url: str) -> None:
     page.goto(url)
     wait_for_app(page)
-    page.get_by_role("tab", name=t("scoring.tab.pad", "en")).click()
+    from playwright.sync_api import expect
+
+    tab = page.get_by_role("tab", name=t("scoring.tab.pad", "en"))
+    tab.click()
     wait_for_app(page)
+    # Still chosen once the device component has answered (with a run of its own).
+    expect(page.get_by_text(t("scoring.pad.loading", "en"), exact=True)).to_have_count(0)
+    wait_for_app(page)
+    expect(tab).to_have_attribute("aria-selected", "true")
 
 
 def test_a_game_belongs_to_its_device_is_shared_by_link_and_deleted_by_its_owner(

@@ -608,6 +608,26 @@ def test_a_reload_opens_the_game_and_the_tab_this_device_kept(db: Path) -> None:
     assert other.session_state["sp_tab"] == "check"
 
 
+def test_a_tab_chosen_before_the_device_is_known_stays_chosen(db: Path) -> None:
+    """The device component answers with a run of its own, a moment after the page is drawn.
+    A tab the visitor chose in that moment is not taken back by what the store keeps."""
+    for device in (DEVICE, OTHER):  # known to the store; then unknown to it (a new device)
+        if device == DEVICE:  # a device the store knows, which last had the checker open
+            with SQLiteStore(db) as store:
+                store.keep_open(DEVICE, None, "check")
+            assert open_scoring("en", device=DEVICE).session_state["sp_tab"] == "check"
+        at = open_scoring("en", device=None)
+        at.session_state["sp_tab"] = "pad"  # what a click on the pad's tab leaves (_cb_tab)
+        ok(at.run())
+        set_device(at, device)
+        assert at.session_state["sp_tab"] == "pad"
+        assert at.session_state["sp_tabs"] == t("scoring.tab.pad", "en")
+        assert [b for b in at.button if b.key == "sp_start"]
+    # The choice is kept for the next visit, as a click after the answer would be.
+    with SQLiteStore(db) as store:
+        assert store.kept_open(DEVICE) == (None, "pad")
+
+
 def test_a_rename_is_checked_against_the_names_shown_when_it_was_typed(db: Path) -> None:
     first = open_scoring("en")
     start_game(first, "Ana\nBen")

@@ -97,9 +97,12 @@ def restore(token: str, share: str | None, lang: str) -> None:
         elif db.database_exists():
             with db.open_store() as store:
                 gid, tab = store.kept_open(token)
+                chosen = st.session_state.get("sp_tab")
+                if chosen in TABS and chosen != tab:  # clicked before the device was known
+                    store.keep_open(token, gid, str(chosen))
             if gid is not None:
                 st.session_state["sp_game"] = gid
-            st.session_state["sp_tab"] = tab
+            st.session_state["sp_tab"] = chosen if chosen in TABS else tab
     except db.GameNotFound:
         st.session_state["sp_tab"] = "pad"
         say(TOP, "warning", sc.Message("scoring.pad.link_gone"))
