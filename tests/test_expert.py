@@ -378,6 +378,37 @@ def test_strength_script_changes_a_setting_and_refuses_an_unknown_one(tmp_path: 
     assert other.returncode == 2 and "another budget, seed or rounds" in other.stderr
 
 
+def test_compare_script_plays_both_settings_on_the_same_rounds(tmp_path: Any) -> None:
+    """benchmarks/compare.py: the same settings twice win the very same rounds (a round is
+    dealt and played alike for both); settings that change the moves change some rounds; the
+    settings come back to their defaults between the two."""
+    import json
+    import subprocess
+    import sys
+
+    out = tmp_path / "c.json"
+    base = [sys.executable, "benchmarks/compare.py", "--rounds", "24", "--seats", "4"]
+    base += ["--workers", "1", "--json", str(out)]
+    small = "DEFAULT_STEPS=2000"
+    same = subprocess.run([*base, "--a", small, "--b", small], capture_output=True, text=True)
+    assert same.returncode == 0, same.stderr
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert (result["only_a"], result["only_b"], result["difference"]) == (0, 0, [0.0, 0.0, 0.0])
+    assert result["wins"]["a"] == result["wins"]["b"] > 0
+    plain = result["wins"]["b"]
+    trusting = [small, "MARGIN=-100", "STRICT=-100"]  # every move the search finds best
+    other = [*base, "--a", *trusting, "--b", small]
+    assert subprocess.run(other, capture_output=True).returncode == 0
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["only_a"] + result["only_b"] > 0
+    assert result["settings"]["b"] == {"DEFAULT_STEPS": "2000"}
+    assert result["wins"]["b"] == plain  # b played with the defaults again, not a's settings
+    low, high = result["difference"][1:]
+    assert low < (result["wins"]["a"] - result["wins"]["b"]) / 24 < high
+    refused = subprocess.run([*base, "--a", "SEED=3"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "'SEED' is not one of" in refused.stderr
+
+
 # -- the advice -------------------------------------------------------------------------------
 def test_advice_lists_every_candidate_best_first_with_its_estimate() -> None:
     state = uno.load_scenario(
