@@ -26,28 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from strength import SINGLE_ROUND, apply_settings, wilson  # beside this script (sys.path[0])
+from strength import apply_settings, round_wins, wilson  # beside this script (sys.path[0])
 
 import uno
 import uno.expert
 from uno.bots import HEURISTICS, make_strategy
-
-
-def outcomes(opponent: str, seats: int, rounds: int, workers: int, seed: int) -> list[bool]:
-    """Whether the expert (with ``uno.expert``'s settings as they are now) won each round, in
-    the order of strength.py's pairing: seat 0's rounds first, then seat 1's, and so on."""
-    won: list[bool] = []
-    expert = make_strategy("expert")
-    for place in range(seats):
-        games = rounds // seats + (1 if place < rounds % seats else 0)
-        if not games:
-            continue
-        bots = [expert if s == place else make_strategy(opponent) for s in range(seats)]
-        frame = uno.simulate(
-            games, seats, SINGLE_ROUND, bots, seed=seed * 100 + place, workers=workers
-        )
-        won.extend(bool(w == place) for w in frame["winner"])
-    return won
 
 
 def paired(a: list[bool], b: list[bool], z: float = 1.96) -> tuple[float, float, float]:
@@ -86,7 +69,10 @@ def main() -> None:
             setattr(uno.expert, key, value)
         settings[name] = apply_settings(parser, items)
         start = time.perf_counter()
-        won[name] = outcomes(args.opponent, args.seats, args.rounds, args.workers, args.seed)
+        expert = make_strategy("expert")
+        won[name] = round_wins(
+            expert, args.opponent, args.seats, args.rounds, args.workers, args.seed
+        )
         wins = sum(won[name])
         low, high = wilson(wins, len(won[name]))
         told = ", ".join(f"{k}={v}" for k, v in settings[name].items()) or "defaults"

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import uno
 import uno.expert
-from uno.bots import HEURISTICS, STRATEGIES, make_strategy
+from uno.bots import HEURISTICS, STRATEGIES, Strategy, make_strategy
 from uno.engine import Table
 from uno.expert import InfoSet, candidates, search
 from uno.rules import as_ruleset
@@ -84,18 +84,27 @@ def pairing(
     expert = (
         make_strategy(player, rollouts=rollouts) if player == "expert" else make_strategy(player)
     )
-    wins = played = 0
+    won = round_wins(expert, opponent, seats, rounds, workers, seed)
+    return sum(won), len(won)
+
+
+def round_wins(
+    player: Strategy, opponent: str, seats: int, rounds: int, workers: int, seed: int
+) -> list[bool]:
+    """Whether ``player`` won each of ``rounds`` single rounds against copies of ``opponent``,
+    at each seat in turn: seat 0's rounds first, then seat 1's, and so on (the same seeds for
+    the same arguments, so benchmarks/compare.py can pair two settings round by round)."""
+    won: list[bool] = []
     for place in range(seats):
         games = rounds // seats + (1 if place < rounds % seats else 0)
         if not games:
             continue
-        bots = [expert if s == place else make_strategy(opponent) for s in range(seats)]
+        bots = [player if s == place else make_strategy(opponent) for s in range(seats)]
         frame = uno.simulate(
             games, seats, SINGLE_ROUND, bots, seed=seed * 100 + place, workers=workers
         )
-        wins += int((frame["winner"] == place).sum())
-        played += len(frame)
-    return wins, played
+        won.extend(bool(w == place) for w in frame["winner"])
+    return won
 
 
 def positions(seats: int, count: int, seed: int) -> list[GameState]:
