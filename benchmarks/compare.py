@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from strength import apply_settings, round_wins, wilson  # beside this script (sys.path[0])
 
-import uno
 import uno.expert
 from uno.bots import HEURISTICS, make_strategy
 
