@@ -533,3 +533,98 @@ def test_expert_through_simulate_keeps_every_rule(bits: int) -> None:
         ]
         frame = uno.simulate(3, 3, rules_of(bits, window), bots, seed=bits)
         assert len(frame) == 3 and frame["winner"].between(0, 2).all()
+
+
+# -- what the others' moves tell ----------------------------------------------------------------
+def _table(hands: list[list[str]], top: str, draw: list[str]) -> Table:
+    """A table where seat 1 is to play on ``top`` (its colour), nothing pending."""
+    top_card = uno.parse_card(top)
+    return Table(
+        rules=uno.RuleSet.official(),
+        players=tuple(f"P{i}" for i in range(len(hands))),
+        hands=[[uno.parse_card(c) for c in h] for h in hands],
+        draw=[uno.parse_card(c) for c in draw],
+        discard=[top_card],
+        color=int(top_card.color),
+        turn=1,
+        direction=1,
+        phase=uno.Phase.PLAY,
+        scores=[0] * len(hands),
+        dealer=0,
+        seed=5,
+        shuffles=0,
+    )
+
+
+CARD = uno.parse_card
+
+
+def test_a_play_tells_the_expert_which_more_valuable_cards_were_not_held() -> None:
+    """``greedy`` plays its most valuable playable card: seeing it put down the red 3 on the red
+    8, the expert knows seat 1's other cards are none of the cards it could have played worth
+    more (a Wild, a red 4 to 9 or action card, an 8), but may be any other (a red 2, a Wild
+    Draw Four, which it could not play while holding red, a yellow 9). The worlds it deals
+    keep to that."""
+    t = _table(
+        [["B1", "B2", "G1", "G2"], ["R3", "B5", "Y2", "Y9"], ["Y1", "Y3", "B3", "B4"]],
+        "R8",
+        ["G5", "G6", "W", "RS", "Y8", "R2", "WD4", "B9", "G9", "Y7"],
+    )
+    log: list[Any] = []
+    moves = uno.expert.watched_moves([Expert(), make_strategy("greedy"), Expert()], log)
+    assert not moves[1](t, random.Random(0))
+    assert t.discard[-1] == CARD("R3")
+    (note,) = log
+    assert note[0] == 1 and note[5] == CARD("R3")
+    info = InfoSet.observe(t, 0, log)
+    ((count, banned),) = info.known[1]
+    assert count == 3
+    for card in ("W", "R4", "R9", "RS", "RD2", "G8", "Y8"):
+        assert CARD(card) in banned, card
+    for card in ("R2", "R3", "WD4", "Y9", "B5", "G7"):
+        assert CARD(card) not in banned, card
+    rng = random.Random(1)
+    for _ in range(50):
+        world = uno.expert.deal_world(info, rng)
+        assert banned.isdisjoint(world.hands[1])
+        assert sorted(world.hands[2] + world.hands[1] + world.draw) == sorted(info.unseen)
+
+
+def test_a_play_that_contradicts_what_was_read_makes_the_expert_forget_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seat that plays a Wild after a red 3 (so it held the Wild then: it does not play its
+    most valuable card) is read no more: what was known of its hand is forgotten, and its
+    later plays add nothing; its later draws are read again. With ``READ_PLAYS`` 0 a play
+    tells nothing."""
+    three = (1, uno.expert._WORTH_MORE[CARD("R3")] & uno.expert._MATCHING[0][CARD("R8")], 4)
+    wild_then_three = [
+        (*three, 0, True, CARD("R3")),
+        (1, frozenset(), 3, 0, True, CARD("W")),
+        (1, uno.expert._WORTH_MORE[CARD("B2")], 2, 0, True, CARD("B2")),
+    ]
+    read = uno.expert.read_log
+    assert read(wild_then_three[:1], [4, 3, 4], 0)[1][0][0] == 3
+    assert read(wild_then_three, [4, 1, 4], 0) == ((), (), ())
+    drew = (1, uno.expert._MATCHING[2][CARD("G4")], 1, 1, True, -1)
+    groups = read([*wild_then_three, drew], [4, 2, 4], 0)[1]  # the card it had, the one drawn
+    assert [count for count, _ in groups] == [1, 1]
+    assert all(CARD("G1") in banned and CARD("R9") not in banned for _, banned in groups)
+    monkeypatch.setattr(uno.expert, "READ_PLAYS", 0)
+    assert read(wild_then_three[:1], [4, 3, 4], 0) == ((), (), ())
+
+
+def test_a_card_played_leaves_the_group_of_cards_that_may_hold_it() -> None:
+    """Seat 1 drew on a red card and kept the card drawn (so none of its five cards is red),
+    then was given two cards (a Draw Two): when it plays the red 5, that card was one of the
+    two, its five others are still known not to be red, and the other new card is no red card
+    worth more than 5."""
+    red = uno.expert._MATCHING[0][CARD("R8")] - {CARD("WD4")}
+    log = [
+        (1, red, 4, 1, True, -1),
+        (1, uno.expert._WORTH_MORE[CARD("R5")] & red, 7, 0, True, CARD("R5")),
+    ]
+    groups = uno.expert.read_log(log, [4, 6, 4], 0)[1]
+    assert [count for count, _ in groups] == [4, 1, 1]
+    assert all(CARD("R1") in banned for _, banned in groups[:2])
+    assert CARD("R9") in groups[2][1] and CARD("R1") not in groups[2][1]

@@ -50,7 +50,7 @@ from typing import Any, ClassVar, Final
 
 from uno.actions import Action
 from uno.bots import ColorKeeper, Strategy, carry_out, reaction
-from uno.cards import CARDS, COLOR_OF, COLORS, KIND_OF, WD4_INDEX, Card, Color
+from uno.cards import CARDS, COLOR_OF, COLORS, KIND_OF, POINTS_OF, WD4_INDEX, Card, Color
 from uno.engine import _MATCHING, _OF_COLOR, _SEVEN_OR_ZERO, Table, shuffle
 from uno.rules import RuleSet
 from uno.state import Challenge, GameState, Phase
@@ -161,15 +161,21 @@ class InfoSet:
 
 
 # -- what the others were seen to do ----------------------------------------------------------
-#: One note of a round's log: a seat drew in phase play with nothing pending, so (as players
-#: draw by choice only rarely) it held none of the cards that could be played then:
-#: (seat, those cards, its hand size before, cards drawn, whether its turn ended without a
-#: play). A seat of -1: hands changed owners (H-70), what was known is forgotten.
-Note = tuple[int, frozenset[Card], int, int, bool]
-_FORGET: Final[Note] = (-1, frozenset(), 0, 0, False)
+#: One note of a round's log, made in phase play with nothing pending: (seat, cards, its hand
+#: size before, cards drawn, whether its turn ended without a play, the card played or -1).
+#: A draw: as players draw by choice only rarely, the seat held none of ``cards``, those that
+#: could be played then. A play: ``cards`` are those that could be played then and are worth
+#: more points than the card played; a player who plays its most valuable card (``greedy``,
+#: and many people) held none of them. A seat of -1: hands changed owners (H-70), what was
+#: known is forgotten.
+Note = tuple[int, frozenset[Card], int, int, bool, int]
+_FORGET: Final[Note] = (-1, frozenset(), 0, 0, False, -1)
 _NOTHING: Final[frozenset[Card]] = frozenset()
 _PLAYABLE_BUT_WD4: Final = tuple(
     tuple(cards - {CARDS[WD4_INDEX]} for cards in row) for row in _MATCHING
+)
+_WORTH_MORE: Final = tuple(
+    frozenset(c for c in CARDS if POINTS_OF[c] > POINTS_OF[card]) for card in CARDS
 )
 
 
@@ -179,7 +185,7 @@ def watched_moves(
     """The seats' ``move`` functions for a driver that keeps the round's ``log`` for strategies
     that read it (``Strategy.watches``): each move made is noted (``Note``) when it is a draw
     in phase play, and the strategies that watch are given the log. Only public facts go in
-    the log (who drew, on which card and colour, and whether they then played)."""
+    the log (who drew or played, on which card and colour, and whether they then played)."""
 
     def watched(bot: Strategy) -> Callable[[Table, random.Random], bool]:
         def move(t: Table, rng: random.Random) -> bool:
@@ -194,9 +200,12 @@ def watched_moves(
                 return True
             if noting and len(t.discard) == played:  # a draw (no card went down)
                 drawn = len(t.hands[seat]) - before
-                log.append((seat, accepts, before, drawn, t.phase is not _DRAWN))
+                log.append((seat, accepts, before, drawn, t.phase is not _DRAWN, -1))
             elif t.rules.seven_zero and t.discard[-1] in _SEVEN_OR_ZERO:
                 log.append(_FORGET)
+            elif noting and len(t.discard) == played + 1:  # a card from the hand went down
+                card = t.discard[-1]
+                log.append((seat, _WORTH_MORE[card] & accepts, before, 0, True, card))
             return False
 
         return move
@@ -212,9 +221,16 @@ def read_log(
     that drew on a card and colour holds none of the cards playable then, as it would have
     played one (its newer cards are not known), but for a Wild Draw Four (it may have been a
     bluff, and players seldom bluff); cards that left a hand leave its newest group first (a
-    card just drawn is the likeliest to be played)."""
+    card just drawn is the likeliest to be played), a card seen played the newest group that
+    may hold it.
+
+    With ``READ_PLAYS``, a seat that played a card held no card that could be played then and
+    is worth more points (it plays its most valuable card, as ``greedy`` does), until it plays
+    a card that what was read says it cannot hold: then it does not play so, and what was
+    known of its hand is forgotten (its later draws are read again, its plays no more)."""
     n = len(sizes)
     groups: list[list[list[Any]]] = [[] for _ in range(n)]
+    reads = [bool(READ_PLAYS)] * n  # its plays are read (until one is seen to contradict)
 
     def settle(s: int, size: int) -> None:
         total = sum(g[0] for g in groups[s])
@@ -228,11 +244,27 @@ def read_log(
             if not last[0]:
                 del groups[s][-1]
 
-    for who, accepts, before, drawn, ended in log:
+    for who, accepts, before, drawn, ended, card in log:
         if who < 0:
             groups = [[] for _ in range(n)]
             continue
         settle(who, before)
+        if card >= 0:  # a play
+            mine = groups[who]
+            for i in range(len(mine) - 1, -1, -1):
+                if card not in mine[i][1]:
+                    break
+            else:  # no group may hold the card played: what was read is wrong
+                groups[who] = []
+                reads[who] = False
+                continue
+            if reads[who]:
+                for g in mine:
+                    g[1] = g[1] | accepts
+            mine[i][0] -= 1  # the card played leaves the group that may hold it
+            if not mine[i][0]:
+                del mine[i]
+            continue
         for g in groups[who]:
             g[1] = g[1] | accepts
         if drawn > 1 or (drawn == 1 and ended):
@@ -530,8 +562,12 @@ TUNABLE: Final = (
     "BATCH",
     "BLUFF_PRIOR",
     "STRICT",
+    "READ_PLAYS",
 )
 
+#: 1: the others' plays are read as the plays of a player who plays its most valuable card
+#: (``read_log``); 0: only their draws are.
+READ_PLAYS: Final = 1
 #: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
 #: errors of the paired difference is no longer played out.
 DROP: Final = 2.0
