@@ -15,8 +15,11 @@ How one decision is made (``Expert.decide`` on a Table, ``advise`` on a GameStat
    A move that leaves one card always says "Uno".
 3. **Worlds**: each sample deals the unseen cards at random into the other hands (their sizes
    are known) and the draw pile, in a random order: one world consistent with what the seat
-   knows. Whether a Wild Draw Four being answered was a bluff follows from the hand dealt to
-   its player.
+   knows. When the round's log is kept (``uno.simulate``), it also keeps to what the seat saw
+   the others do (``read_log``): a seat that drew held no card it could play, and a seat that
+   played a card held none it could play worth more points, until one of its plays shows it
+   does not play so. Whether a Wild Draw Four being answered was a bluff follows from the hand
+   dealt to its player.
 4. **Playouts**: in each world every candidate is made, then the round is played to its end on
    the engine's working Table by a fast policy for every seat (``color_keeper``: the colour
    held most; a wild only when no coloured card fits; no bluff; a challenge when the odds say
