@@ -233,7 +233,9 @@ def read_log(
     known of its hand is forgotten (its later draws are read again, its plays no more)."""
     n = len(sizes)
     groups: list[list[list[Any]]] = [[] for _ in range(n)]
-    reads = [bool(READ_PLAYS)] * n  # its plays are read (until one is seen to contradict)
+    if not READ_PLAYS:
+        log = [note for note in log if note[5] < 0]  # the draws only
+    reads = [True] * n  # its plays are read (until one is seen to contradict them)
 
     def settle(s: int, size: int) -> None:
         total = sum(g[0] for g in groups[s])
@@ -569,7 +571,7 @@ TUNABLE: Final = (
 )
 
 #: 1: the others' plays are read as the plays of a player who plays its most valuable card
-#: (``read_log``); 0: only their draws are.
+#: (``read_log``); 0: only their draws are (as before plays were read).
 READ_PLAYS: Final = 1
 #: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
 #: errors of the paired difference is no longer played out.
