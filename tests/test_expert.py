@@ -559,12 +559,15 @@ def _table(hands: list[list[str]], top: str, draw: list[str]) -> Table:
 CARD = uno.parse_card
 
 
-def test_a_play_tells_the_expert_which_more_valuable_cards_were_not_held() -> None:
-    """``greedy`` plays its most valuable playable card: seeing it put down the red 3 on the red
-    8, the expert knows seat 1's other cards are none of the cards it could have played worth
-    more (a Wild, a red 4 to 9 or action card, an 8), but may be any other (a red 2, a Wild
-    Draw Four, which it could not play while holding red, a yellow 9). The worlds it deals
-    keep to that."""
+def test_a_play_tells_the_expert_which_more_valuable_cards_were_not_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``READ_PLAYS``: ``greedy`` plays its most valuable playable card. Seeing it put
+    down the red 3 on the red 8, the expert knows seat 1's other cards are none of the cards
+    it could have played worth more (a Wild, a red 4 to 9 or action card, an 8), but may be
+    any other (a red 2, a Wild Draw Four, which it could not play while holding red, a yellow
+    9). The worlds it deals keep to that."""
+    monkeypatch.setattr(uno.expert, "READ_PLAYS", 1)
     t = _table(
         [["B1", "B2", "G1", "G2"], ["R3", "B5", "Y2", "Y9"], ["Y1", "Y3", "B3", "B4"]],
         "R8",
@@ -595,8 +598,10 @@ def test_a_play_that_contradicts_what_was_read_makes_the_expert_forget_it(
 ) -> None:
     """A seat that plays a Wild after a red 3 (so it held the Wild then: it does not play its
     most valuable card) is read no more: what was known of its hand is forgotten, and its
-    later plays add nothing; its later draws are read again. With ``READ_PLAYS`` 0 a play
-    tells nothing."""
+    later plays add nothing; its later draws are read again. With ``READ_PLAYS`` 0 (the
+    default) a play tells nothing."""
+    assert uno.expert.READ_PLAYS == 0
+    monkeypatch.setattr(uno.expert, "READ_PLAYS", 1)
     three = (1, uno.expert._WORTH_MORE[CARD("R3")] & uno.expert._MATCHING[0][CARD("R8")], 4)
     wild_then_three = [
         (*three, 0, True, CARD("R3")),
@@ -614,11 +619,14 @@ def test_a_play_that_contradicts_what_was_read_makes_the_expert_forget_it(
     assert read(wild_then_three[:1], [4, 3, 4], 0) == ((), (), ())
 
 
-def test_a_card_played_leaves_the_group_of_cards_that_may_hold_it() -> None:
-    """Seat 1 drew on a red card and kept the card drawn (so none of its five cards is red),
-    then was given two cards (a Draw Two): when it plays the red 5, that card was one of the
-    two, its five others are still known not to be red, and the other new card is no red card
-    worth more than 5."""
+def test_a_card_played_leaves_the_group_of_cards_that_may_hold_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``READ_PLAYS``: seat 1 drew on a red card and kept the card drawn (so none of its
+    five cards is red), then was given two cards (a Draw Two). When it plays the red 5, that
+    card was one of the two, its five others are still known not to be red, and the other new
+    card is no red card worth more than 5."""
+    monkeypatch.setattr(uno.expert, "READ_PLAYS", 1)
     red = uno.expert._MATCHING[0][CARD("R8")] - {CARD("WD4")}
     log = [
         (1, red, 4, 1, True, -1),
