@@ -572,7 +572,7 @@ TUNABLE: Final = (
 
 #: 1: the others' plays are read too, as those of a player who plays its most valuable card
 #: (``read_log``); 0 (the default): only their draws are. Measured at four seats against three
-#: ``greedy`` (benchmarks/compare.py, 3,000 rounds each): +2.5 points on seed 7, -0.9 on seed 1.
+#: ``greedy`` (benchmarks/compare.py, 3,000 rounds each): +2.1 points on seed 7, -0.9 on seed 1.
 READ_PLAYS: Final = 0
 #: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
 #: errors of the paired difference is no longer played out.
