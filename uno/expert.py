@@ -187,8 +187,9 @@ def watched_moves(
 ) -> list[Callable[[Table, random.Random], bool]]:
     """The seats' ``move`` functions for a driver that keeps the round's ``log`` for strategies
     that read it (``Strategy.watches``): each move made is noted (``Note``) when it is a draw
-    in phase play, and the strategies that watch are given the log. Only public facts go in
-    the log (who drew or played, on which card and colour, and whether they then played)."""
+    or a play in phase play with nothing pending, and the strategies that watch are given the
+    log. Only public facts go in the log (who drew or played, on which card and colour, and
+    whether they then played)."""
 
     def watched(bot: Strategy) -> Callable[[Table, random.Random], bool]:
         def move(t: Table, rng: random.Random) -> bool:
