@@ -573,7 +573,7 @@ TUNABLE: Final = (
 
 #: 1: the others' plays are read too, as those of a player who plays its most valuable card
 #: (``read_log``); 0 (the default): only their draws are. Measured at four seats against three
-#: ``greedy`` (benchmarks/compare.py, 3,000 rounds each): +2.1 points on seed 7, -0.9 on seed 1.
+#: ``greedy`` (3,000 rounds each): -0.9 points on seed 1, +2.1 on seed 7, +1.5 on seed 8.
 READ_PLAYS: Final = 0
 #: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
 #: errors of the paired difference is no longer played out.
