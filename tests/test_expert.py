@@ -536,27 +536,25 @@ def test_expert_through_simulate_keeps_every_rule(bits: int) -> None:
 
 
 # -- what the others' moves tell ----------------------------------------------------------------
-def _table(hands: list[list[str]], top: str, draw: list[str]) -> Table:
-    """A table where seat 1 is to play on ``top`` (its colour), nothing pending."""
-    top_card = uno.parse_card(top)
-    return Table(
-        rules=uno.RuleSet.official(),
-        players=tuple(f"P{i}" for i in range(len(hands))),
-        hands=[[uno.parse_card(c) for c in h] for h in hands],
-        draw=[uno.parse_card(c) for c in draw],
-        discard=[top_card],
-        color=int(top_card.color),
-        turn=1,
-        direction=1,
-        phase=uno.Phase.PLAY,
-        scores=[0] * len(hands),
-        dealer=0,
-        seed=5,
-        shuffles=0,
-    )
-
-
 CARD = uno.parse_card
+
+
+def _table(hands: list[list[str]], top: str) -> Table:
+    """A table where seat 1 is to play on ``top`` (its colour), nothing pending."""
+    state = uno.load_scenario(
+        {
+            "format": "uno-scenario/1",
+            "rules": {"preset": "official", "target_score": None},
+            "players": len(hands),
+            "hands": hands,
+            "discard_pile": [top],
+            "current_color": top[0],
+            "turn": 1,
+            "dealer": 0,
+            "seed": 5,
+        }
+    )
+    return Table.from_state(state, record=False)
 
 
 def test_a_play_tells_the_expert_which_more_valuable_cards_were_not_held(
@@ -571,7 +569,6 @@ def test_a_play_tells_the_expert_which_more_valuable_cards_were_not_held(
     t = _table(
         [["B1", "B2", "G1", "G2"], ["R3", "B5", "Y2", "Y9"], ["Y1", "Y3", "B3", "B4"]],
         "R8",
-        ["G5", "G6", "W", "RS", "Y8", "R2", "WD4", "B9", "G9", "Y7"],
     )
     log: list[Any] = []
     moves = uno.expert.watched_moves([Expert(), make_strategy("greedy"), Expert()], log)

@@ -255,28 +255,24 @@ def read_log(
             groups = [[] for _ in range(n)]
             continue
         settle(who, before)
-        if card >= 0:  # a play
-            mine = groups[who]
-            for i in range(len(mine) - 1, -1, -1):
-                if card not in mine[i][1]:
-                    break
-            else:  # no group may hold the card played: what was read is wrong
+        mine = groups[who]
+        if card >= 0:  # a play: the card leaves the newest group that may hold it
+            i = next((i for i in range(len(mine) - 1, -1, -1) if card not in mine[i][1]), -1)
+            if i < 0:  # no group may hold it: what was read is wrong
                 groups[who] = []
                 reads[who] = False
                 continue
-            if reads[who]:
-                for g in mine:
-                    g[1] = g[1] | accepts
-            mine[i][0] -= 1  # the card played leaves the group that may hold it
+            mine[i][0] -= 1
             if not mine[i][0]:
                 del mine[i]
-            continue
-        for g in groups[who]:
+            if not reads[who]:
+                continue
+        for g in mine:
             g[1] = g[1] | accepts
         if drawn > 1 or (drawn == 1 and ended):
-            groups[who].append([drawn - (not ended), accepts])
+            mine.append([drawn - (not ended), accepts])
         if drawn >= 1 and not ended:
-            groups[who].append([1, _NOTHING])  # the playable card drawn
+            mine.append([1, _NOTHING])  # the playable card drawn
     out: list[tuple[tuple[int, frozenset[Card]], ...]] = []
     for s in range(n):
         settle(s, sizes[s])
