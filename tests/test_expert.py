@@ -633,3 +633,21 @@ def test_a_card_played_leaves_the_group_of_cards_that_may_hold_it(
     assert [count for count, _ in groups] == [4, 1, 1]
     assert all(CARD("R1") in banned for _, banned in groups[:2])
     assert CARD("R9") in groups[2][1] and CARD("R1") not in groups[2][1]
+
+
+def test_the_others_play_the_playouts_as_greedy_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the playouts the seat searching plays as its policy (``color_keeper``: the red 5, its
+    Wild kept). The others play so too by default (``OTHERS`` 0), and as ``greedy`` with
+    ``OTHERS`` 1: the Wild, worth the most points."""
+
+    def played(seat: int) -> Card:
+        t = _table([["B1", "B2", "G1"], ["R5", "W", "B2", "B3"], ["Y1", "Y3", "B3"]], "R8")
+        bots = uno.expert.playout_bots(seat, 3)
+        assert not bots[1].move(t, random.Random(0))
+        return t.discard[-1]
+
+    assert uno.expert.OTHERS == 0
+    assert played(0) == played(1) == CARD("R5")
+    monkeypatch.setattr(uno.expert, "OTHERS", 1)
+    assert played(0) == CARD("W")
+    assert played(1) == CARD("R5")

@@ -52,7 +52,7 @@ from math import floor, sqrt
 from typing import Any, ClassVar, Final
 
 from uno.actions import Action
-from uno.bots import ColorKeeper, Strategy, carry_out, reaction
+from uno.bots import ColorKeeper, Greedy, Strategy, carry_out, reaction
 from uno.cards import CARDS, COLOR_OF, COLORS, KIND_OF, POINTS_OF, WD4_INDEX, Card, Color
 from uno.engine import _MATCHING, _OF_COLOR, _SEVEN_OR_ZERO, Table, shuffle
 from uno.rules import RuleSet
@@ -468,8 +468,27 @@ def _odds_challenge(t: Table, seat: int) -> bool:
     return guilty / (guilty + clean) > 2 / (t.pending + 2)
 
 
+@dataclass(frozen=True)
+class _GreedyPlayout(Greedy):
+    """The other seats in a playout when ``OTHERS`` is 1: ``greedy`` (the playable card worth
+    the most points; the colour worth the most named), otherwise as ``_Playout``."""
+
+    name: str = field(default="greedy_playout", init=False)
+
+    def _challenges(self, t: Table, seat: int) -> bool:
+        return _odds_challenge(t, seat)
+
+
 _POLICY: Final = _Playout()
+_OTHER_POLICIES: Final[tuple[Strategy, ...]] = (_POLICY, _GreedyPlayout())
 _NO_RNG: Final = random.Random(0)  # the playout policy draws nothing; Strategy.move wants one
+
+
+def playout_bots(seat: int, players: int) -> tuple[Strategy, ...]:
+    """Who plays each seat in the playouts of ``seat``'s search: ``seat`` itself as its policy
+    (``color_keeper``), the others as ``OTHERS`` says."""
+    other = _OTHER_POLICIES[OTHERS]
+    return tuple(_POLICY if s == seat else other for s in range(players))
 
 
 def _playout(
@@ -565,7 +584,12 @@ TUNABLE: Final = (
     "BLUFF_PRIOR",
     "STRICT",
     "READ_PLAYS",
+    "OTHERS",
 )
+
+#: How the other seats play in the playouts: 0 (the default) as the seat itself does
+#: (``color_keeper``), 1 as ``greedy`` (their most valuable card first).
+OTHERS: Final = 0
 
 #: 1: the others' plays are read too, as those of a player who plays its most valuable card
 #: (``read_log``); 0 (the default): only their draws are. Measured at four seats against three
@@ -626,8 +650,8 @@ def search(
     won = [0] * k  # bit w: the seat won the round in world w after this move
     plays = [0] * k
     alive = list(range(k))
-    bots = (_POLICY,) * len(info.sizes)
     seat = info.seat
+    bots = playout_bots(seat, len(info.sizes))
     worlds = spent = 0
     if rollouts is not None:
         budget = rollouts
