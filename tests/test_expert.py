@@ -651,3 +651,94 @@ def test_the_others_play_the_playouts_as_greedy_when_asked(monkeypatch: pytest.M
     monkeypatch.setattr(uno.expert, "OTHERS", 1)
     assert played(0) == CARD("W")
     assert played(1) == CARD("R5")
+
+
+def _round_on_a_recording_table(
+    rules: dict[str, Any], seed: int, rounds: int = 2
+) -> tuple[list[Any], list[Any]]:
+    """Rounds of four heuristics (who forget "Uno", bluff and challenge) driven as
+    ``uno.simulate`` drives them (reactions first, then the watched move of the seat to act), on
+    a table that records events: every step as (state, its events, state after), and the log
+    ``watched_moves`` kept of the last round."""
+    bots = [
+        make_strategy(HEURISTICS[(seed + i) % 5], forget_uno=0.3, bluff=0.3, challenge="odds")
+        for i in range(4)
+    ]
+    log: list[Any] = []
+    moves = uno.expert.watched_moves(bots, log)
+    rng = random.Random(seed)
+    t = Table.from_state(uno.new_game(4, rules, seed))
+    steps: list[Any] = []
+    for played in range(rounds):
+        if played:
+            before = t.freeze()
+            t = Table.from_state(uno.next_round(before))
+            steps.append((before, (), t.freeze()))
+            log.clear()  # as uno.simulate does between rounds
+        for _ in range(600):
+            before, start = t.freeze(), len(t.events or ())
+            action = uno.bots.reaction(t, bots, rng) if t.exposed or t.rules.jump_in else None
+            if action is not None:
+                t.act(action)
+                over = t.phase in (uno.Phase.ROUND_OVER, uno.Phase.GAME_OVER)
+            else:
+                over = moves[t.turn](t, rng)
+            steps.append((before, tuple((t.events or [])[start:]), t.freeze()))
+            if over:
+                break
+    return steps, log
+
+
+@pytest.mark.parametrize("bits", [0, 0b1, 0b10, 0b100, 0b1000, 0b10000, -1])
+def test_the_log_of_a_game_played_through_apply_is_the_log_the_simulations_keep(
+    bits: int,
+) -> None:
+    """``log_of`` reads from states and events (what the app keeps) the very log that
+    ``watched_moves`` keeps in a simulation: the same notes of draws and plays, none of
+    reactions out of turn (a catch, a jump-in) or of challenges and colours named, only the
+    last round's; under every rule option."""
+    rules = {**rules_of(bits & (2 ** len(SWITCHES) - 1)), "target_score": 500}
+    noted = 0
+    for seed in range(4):
+        steps, log = _round_on_a_recording_table(rules, seed)
+        assert uno.expert.log_of(steps) == log
+        noted += len(log)
+    assert noted > 40  # draws and plays were noted
+
+
+def test_next_bot_move_and_advise_give_the_expert_the_round_so_far(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The app plays through ``uno.apply``: ``next_bot_move(..., log=)`` and ``advise(...,
+    log=)`` hand the round's log (``log_of``) to the expert's search, so the app's expert and
+    coach keep to what the seat saw the others do; the other strategies take no notice."""
+    steps, _ = _round_on_a_recording_table(rules_of(0), 2, rounds=1)
+    for i in range(len(steps) - 1, 0, -1):  # late in the round, much seen
+        state = steps[i][0]
+        log = uno.expert.log_of(steps[:i])
+        if (
+            state.phase is uno.Phase.PLAY
+            and len(candidates(Table.from_state(state), state.turn)) > 2
+        ):
+            break
+    assert len(log) > 10 and not state.is_over
+    seen: list[Any] = []
+    observe = InfoSet.observe.__func__  # type: ignore[attr-defined]
+
+    def spy(cls: Any, t: Table, seat: int, log: Any = None) -> InfoSet:
+        seen.append(log)
+        return observe(cls, t, seat, log)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(InfoSet, "observe", classmethod(spy))
+    seats: list[Strategy | None] = [None] * 4
+    seats[state.turn] = Expert(rollouts=40)
+    uno.bots.next_bot_move(state, seats, random.Random(0), log=log)
+    assert seen == [log]
+    with_log = advise(state, rollouts=200, race=False, log=log)
+    without = advise(state, rollouts=200, race=False)
+    assert seen[1:] == [log, ()]
+    assert [m.wins for m in with_log] != [m.wins for m in without]  # same seed, other worlds
+    seats[state.turn] = make_strategy("greedy")
+    assert uno.bots.next_bot_move(state, seats, random.Random(0), log=log) == (
+        uno.bots.next_bot_move(state, seats, random.Random(0))
+    )

@@ -37,6 +37,33 @@ def test_timeline_undo_redo_and_a_new_move_drops_the_future() -> None:
     assert tl.goto(99).index == 1 and tl.goto(-5).index == 0
 
 
+def test_the_timeline_gives_the_log_of_the_round_shown() -> None:
+    """``round_log``: what each seat was seen to do in the round of the state shown, read from
+    the timeline's states and events (``uno.expert.log_of``), for the expert and the coach: the
+    notes of the steps up to the state shown, none of the round before."""
+    rules = {"preset": "official", "target_score": 500}
+    bots = [uno.make_strategy("greedy")] * 3
+    rng = random.Random(5)
+    state = uno.new_game(3, rules, seed=5)
+    tl = Timeline.start(state)
+    for _ in range(2):  # a round to its end, then the next one begun
+        while not tl.current.is_over:
+            after, events = uno.apply(tl.current, uno.bot_action(tl.current, bots, rng))
+            tl = tl.push(after, events)
+        end = tl.index
+        tl = tl.push(uno.next_round(tl.current), [])
+        assert tl.round_log() == []
+    steps = list(zip(tl.states[:end], tl.events[:end], tl.states[1 : end + 1], strict=True))
+    first = next(i + 1 for i, step in enumerate(steps) if step[0].is_over)
+    early = tl.goto(first // 2).round_log()
+    assert early == uno.expert.log_of(steps[: first // 2]) and early
+    middle = first + (end - first) // 2
+    for index in (middle, end):
+        log = tl.goto(index).round_log()
+        assert log == uno.expert.log_of(steps[first:index]) and len(log) > 3
+    assert tl.goto(middle).round_log() == log[: len(tl.goto(middle).round_log())]
+
+
 def test_share_link_round_trip_reproduces_the_exact_board() -> None:
     state = uno.new_game(["Ana", "Bob <b>", "Léa"], rules="party", seed=9)
     for action in uno.legal_actions(state)[:1]:

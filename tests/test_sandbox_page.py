@@ -316,3 +316,41 @@ def test_a_click_runs_the_script_once(monkeypatch: pytest.MonkeyPatch) -> None:
         before = len(runs)
         click(at, key)
         assert len(runs) - before == 1, key
+
+
+def test_the_expert_and_the_coach_are_given_what_the_others_were_seen_to_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sandbox keeps no simulation's log, but its timeline holds the round: an ``expert``
+    seat and the coach are given its log (``Timeline.round_log``), so they read the others'
+    draws and plays as the expert of the benchmarks does."""
+    from uno.academy import coach
+    from uno.ui import sandbox_view
+
+    moves: list[tuple[int, list[object]]] = []
+    asked: list[list[object]] = []
+    next_bot_move, advice = sandbox_view.next_bot_move, coach.advice
+
+    def bot_spy(
+        state: uno.GameState, seats: object, rng: object = None, log: object = ()
+    ) -> object:
+        moves.append((state.turn, list(log)))  # type: ignore[call-overload]
+        return next_bot_move(state, seats, rng, log)  # type: ignore[arg-type]
+
+    def coach_spy(state: uno.GameState, seat: object = None, **options: object) -> object:
+        asked.append(list(options["log"]))  # type: ignore[call-overload]
+        return advice(state, seat, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sandbox_view, "next_bot_move", bot_spy)
+    monkeypatch.setattr(coach, "advice", coach_spy)
+    at = open_sandbox("en")
+    build(at, ["R1 R2 G3", "Y4 Y5 B6", "R4 R5 Y6"], "R9")
+    set_players(at, ["human", "expert", "greedy"])
+    tap_card(at, TABLE, "R1")
+    assert current(at).turn == 0
+    played = [note for turn, log in moves if turn == 1 for note in log]
+    assert any(note[0] == 0 and note[5] == uno.Card("R1") for note in played)  # type: ignore[index]
+    click(at, "sb_coach_btn")
+    timeline = at.session_state["sb_timeline"]
+    assert asked == [timeline.round_log()]
+    assert {note[0] for note in asked[0]} >= {0, 1, 2}  # type: ignore[index]

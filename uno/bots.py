@@ -96,6 +96,10 @@ class Strategy:
         """``move``, knowing the round's log of what the others were seen to do."""
         return self.move(t, rng)
 
+    def decide_with_log(self, t: Table, rng: random.Random, log: Sequence[Any]) -> Action:
+        """``decide``, knowing the round's log of what the others were seen to do."""
+        return self.decide(t, rng)
+
     #: True when a class keeps Strategy.pick (``decide`` then inlines it).
     _uniform: ClassVar[bool] = True
 
@@ -445,12 +449,17 @@ def move_rng(state: GameState) -> random.Random:
 
 
 def next_bot_move(
-    state: GameState, seats: Sequence[Strategy | None], rng: random.Random | None = None
+    state: GameState,
+    seats: Sequence[Strategy | None],
+    rng: random.Random | None = None,
+    log: Sequence[Any] = (),
 ) -> Action | None:
     """The next action a computer player takes now, or None when a person must act (or the
     round is over). ``seats[i]`` is the strategy of seat ``i``, None for a person. A bot's
     reaction out of turn comes first (catching a player who did not say "Uno", jumping in),
-    then the move of the bot whose turn it is. Seeded by ``move_rng(state)`` unless given."""
+    then the move of the bot whose turn it is. Seeded by ``move_rng(state)`` unless given.
+    ``log``: the round so far (``uno.expert.log_of``), for a strategy that reads what the
+    others were seen to do (``Strategy.watches``: ``expert``)."""
     if state.is_over:
         return None
     if len(seats) != state.n_players:
@@ -461,9 +470,10 @@ def next_bot_move(
     action = reaction(t, strategies, rng)
     if action is not None:
         return action
-    if seats[t.turn] is None:
+    bot = seats[t.turn]
+    if bot is None:
         return None
-    return strategies[t.turn].decide(t, rng)
+    return bot.decide_with_log(t, rng, log) if log and bot.watches else bot.decide(t, rng)
 
 
 def play_bots(

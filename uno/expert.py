@@ -15,11 +15,12 @@ How one decision is made (``Expert.decide`` on a Table, ``advise`` on a GameStat
    A move that leaves one card always says "Uno".
 3. **Worlds**: each sample deals the unseen cards at random into the other hands (their sizes
    are known) and the draw pile, in a random order: one world consistent with what the seat
-   knows. When the round's log is kept (``uno.simulate``), it also keeps to what the seat saw
-   the others do (``read_log``): a seat that drew held no card it could play (and, with
-   ``READ_PLAYS``, a seat that played a card held none it could play worth more points, until
-   one of its plays shows it does not play so). Whether a Wild Draw Four being answered was a
-   bluff follows from the hand dealt to its player.
+   knows. When the round's log is kept (``uno.simulate``; ``log_of`` for a game played through
+   ``uno.apply``, as the app does), it also keeps to what the seat saw the others do
+   (``read_log``): a seat that drew held no card it could play (and, with ``READ_PLAYS`` on, a
+   seat that played a card held none it could play worth more points, until one
+   of its plays shows it does not play so). Whether a Wild Draw Four being answered was a bluff
+   follows from the hand dealt to its player.
 4. **Playouts**: in each world every candidate is made, then the round is played to its end on
    the engine's working Table by a fast policy for every seat (``color_keeper``: the colour
    held most; a wild only when no coloured card fits; no bluff; a challenge when the odds say
@@ -46,7 +47,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import floor, sqrt
 from typing import Any, ClassVar, Final
@@ -56,7 +57,7 @@ from uno.bots import ColorKeeper, Greedy, Strategy, carry_out, reaction
 from uno.cards import CARDS, COLOR_OF, COLORS, KIND_OF, POINTS_OF, WD4_INDEX, Card, Color
 from uno.engine import _MATCHING, _OF_COLOR, _SEVEN_OR_ZERO, Table, shuffle
 from uno.rules import RuleSet
-from uno.state import Challenge, GameState, Phase
+from uno.state import Challenge, Event, GameState, Phase
 
 __all__ = [
     "DEFAULT_STEPS",
@@ -66,6 +67,8 @@ __all__ = [
     "advise",
     "candidates",
     "deal_world",
+    "log_of",
+    "note_of",
 ]
 
 #: The default budget of one decision, in actions simulated by the playouts, when some hand
@@ -202,19 +205,64 @@ def watched_moves(
             over = bot.move_with_log(t, rng, log) if bot.watches else bot.move(t, rng)
             if over:
                 return True
-            if noting and len(t.discard) == played:  # a draw (no card went down)
-                drawn = len(t.hands[seat]) - before
-                log.append((seat, accepts, before, drawn, t.phase is not _DRAWN, -1))
-            elif t.rules.seven_zero and t.discard[-1] in _SEVEN_OR_ZERO:
-                log.append(_FORGET)
-            elif noting and len(t.discard) == played + 1:  # a card from the hand went down
-                card = t.discard[-1]
-                log.append((seat, _WORTH_MORE[card] & accepts, before, 0, True, card))
+            if noting:
+                note = _note(t, seat, accepts, before, played)
+                if note is not None:
+                    log.append(note)
             return False
 
         return move
 
     return [watched(bot) for bot in strategies]
+
+
+def _note(t: Table, seat: int, accepts: frozenset[Card], before: int, played: int) -> Note | None:
+    """The note of the move ``seat`` just made on ``t`` in phase play with nothing pending (it
+    had ``before`` cards, ``accepts`` could be played, the discard pile held ``played``)."""
+    if len(t.discard) == played:  # a draw (no card went down)
+        return (seat, accepts, before, len(t.hands[seat]) - before, t.phase is not _DRAWN, -1)
+    if len(t.discard) != played + 1:  # the pile was shuffled into the draw pile
+        return None
+    card = t.discard[-1]  # a card from the hand went down
+    if t.rules.seven_zero and card in _SEVEN_OR_ZERO:
+        return _FORGET
+    return (seat, _WORTH_MORE[card] & accepts, before, 0, True, card)
+
+
+def note_of(before: GameState, events: Sequence[Event], after: GameState) -> Note | None:
+    """The note ``watched_moves`` keeps of one step of a game played through ``uno.apply``
+    (``events`` led from ``before`` to ``after``): a draw or a play of the seat to act, in phase
+    play with nothing pending; None for any other step (a reaction out of turn, a colour named,
+    "Uno" said, a challenge answered) or one that ended the round."""
+    seat = before.turn
+    if before.phase is not _PLAY or before.pending_draw or after.is_over:
+        return None
+    if not any(
+        (e.type == "played" or (e.type == "drew" and e.get("reason") == "draw"))
+        and e.get("seat") == seat
+        for e in events
+    ) or any(e.type == "jumped_in" for e in events):
+        return None
+    t = Table.from_state(before, record=False)
+    accepts = _PLAYABLE_BUT_WD4[t.color][t.discard[-1]]
+    moved = Table.from_state(after, record=False)
+    return _note(moved, seat, accepts, len(t.hands[seat]), len(t.discard))
+
+
+def log_of(steps: Iterable[tuple[GameState, Sequence[Event], GameState]]) -> list[Note]:
+    """The log of the last round of a game played through ``uno.apply``, as ``watched_moves``
+    keeps it: ``steps`` are (state, the events of one action on it, the state after), in order.
+    A strategy that reads the log (``Strategy.watches``, ``uno.bots.next_bot_move``'s ``log``)
+    and ``advise`` read what the others were seen to do from it; only public facts go in."""
+    log: list[Note] = []
+    for before, events, after in steps:
+        if before.is_over:  # the next round: what was seen is of other hands
+            log.clear()
+            continue
+        note = note_of(before, events, after)
+        if note is not None:
+            log.append(note)
+    return log
 
 
 def read_log(
@@ -724,6 +772,7 @@ def advise(
     seconds: float | None = None,
     seed: int = 0,
     race: bool = True,
+    log: Sequence[Note] = (),
 ) -> list[MoveAdvice]:
     """The expert's view of ``seat``'s moves now (default: the player to act), best first.
 
@@ -742,13 +791,14 @@ def advise(
     (at most about 0.3 s); ``seconds`` caps the wall-clock time. The same state, seat, budget
     and ``seed`` give the same advice (unless ``seconds`` cut it short). ``race=False``: no
     move is dropped early for being clearly worse, so each one's ``win_rate`` rests on as many
-    playouts as the best one's (what a reader is shown should; the strategy races).
+    playouts as the best one's (what a reader is shown should; the strategy races). ``log``:
+    the round so far (``log_of``), so the search keeps to what ``seat`` saw the others do.
     """
     _check_budget(rollouts, seconds)
     seat = state.turn if seat is None else seat
     if state.is_over or seat != state.turn:
         return []
-    info = InfoSet.of_state(state, seat)
+    info = InfoSet.observe(Table.from_state(state, record=False), seat, log)
     return search(info, random.Random(seed), rollouts=rollouts, seconds=seconds, race=race)
 
 
@@ -784,3 +834,6 @@ class Expert(Strategy):
 
     def move_with_log(self, t: Table, rng: random.Random, log: Sequence[Note]) -> bool:
         return carry_out(t, self.decide(t, rng, log))
+
+    def decide_with_log(self, t: Table, rng: random.Random, log: Sequence[Note]) -> Action:
+        return self.decide(t, rng, log)

@@ -20,7 +20,7 @@ from uno.academy.classroom import SHAPE_GLYPH
 from uno.academy.i18n import card_label, card_the, number, percent, t
 from uno.actions import Action
 from uno.cards import Card
-from uno.expert import MoveAdvice, advise
+from uno.expert import MoveAdvice, Note, advise
 from uno.state import GameState
 
 __all__ = [
@@ -41,12 +41,15 @@ SECONDS: Final = 0.8
 SHOWN: Final = 3
 
 
-def advice(state: GameState, seat: int | None = None, *, seed: int = 0) -> list[MoveAdvice]:
+def advice(
+    state: GameState, seat: int | None = None, *, seed: int = 0, log: Sequence[Note] = ()
+) -> list[MoveAdvice]:
     """The moves of ``seat`` (default: the player to act) weighed by the expert's search, best
     first (by estimated chance to win: the words never call a move best that another beats),
-    from what that seat knows; empty when it has nothing to decide now."""
+    from what that seat knows (with ``log``, the round so far: what it saw the others do);
+    empty when it has nothing to decide now."""
     # No move dropped early: every chance the reader is shown rests on the same playouts.
-    moves = advise(state, seat, rollouts=ROLLOUTS, seconds=SECONDS, seed=seed, race=False)
+    moves = advise(state, seat, rollouts=ROLLOUTS, seconds=SECONDS, seed=seed, race=False, log=log)
     return sorted(moves, key=lambda m: -m.win_rate if m.rollouts else 0.0)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Final
 from uno.academy.i18n import t
 from uno.academy.table import TableSetup, read_table_setup
 from uno.errors import ScenarioError
+from uno.expert import Note, log_of
 from uno.scenario import MAX_SCENARIO_BYTES, dump_scenario, load_scenario, scenario_data
 from uno.state import Event, GameState
 
@@ -105,6 +106,22 @@ class Timeline:
 
     def goto(self, index: int) -> Timeline:
         return replace(self, index=max(0, min(len(self.states) - 1, index)))
+
+    def round_log(self) -> list[Note]:
+        """What each seat was seen to do in the round of the state shown (``uno.expert.log_of``):
+        the log a computer player that reads it (``expert``) and the coach are given."""
+        start = self.index
+        while start > 0 and not self.states[start - 1].is_over:
+            start -= 1
+        end = self.index
+        return log_of(
+            zip(
+                self.states[start:end],
+                self.events[start:end],
+                self.states[start + 1 : end + 1],
+                strict=True,
+            )
+        )
 
     def story(self) -> list[Event]:
         """The events up to the state shown, in order."""

@@ -155,7 +155,9 @@ def _bot_move() -> bool:
     timeline = _timeline()
     if timeline.full:
         return False
-    action = next_bot_move(timeline.current, _seats())
+    seats = _seats()
+    log = timeline.round_log() if any(s is not None and s.watches for s in seats) else ()
+    action = next_bot_move(timeline.current, seats, log=log)
     if action is None:
         return False
     state, events = uno.apply(timeline.current, action)
@@ -647,9 +649,10 @@ def _game_area(lang: str) -> None:
 def _ask_coach(lang: str) -> None:
     """ "What would a good player do?": the expert's search from what the seat to act knows
     (its hand, the pile, the public counts), in words at the hand of the table."""
-    state = _timeline().current
+    timeline = _timeline()
+    state = timeline.current
     seat = _view(state).hand
-    moves = coach.advice(state, seat) if seat == state.turn else []
+    moves = coach.advice(state, seat, log=timeline.round_log()) if seat == state.turn else []
     text = coach.coach_text(moves, lang, list(state.players))
     st.session_state[COACH] = (int(st.session_state.get(VERSION, 0)), text)
 
