@@ -117,6 +117,29 @@ def test_pass_and_play_never_moves_for_a_child() -> None:
     assert after.state == uno.apply(game.state, classroom.hint_action(game.state, seat))[0]
 
 
+def test_the_round_log_follows_every_move_for_the_coach() -> None:
+    """``Game.round_log``: what each seat was seen to do so far, the children's moves and the
+    computer players' alike, read as ``uno.expert.log_of`` reads the round's steps; the coach
+    is given it."""
+    for seed in range(3):
+        game = classroom.start_game("full", names(3), seed, humans=(0,), bots=False)
+        steps = []
+        while not game.state.is_over:
+            before = game.state
+            if classroom.bots_waiting(game):
+                after = classroom.bot_step(game)
+                events = after.log[len(game.log) :]
+            else:
+                action = classroom.hint_action(before, 0)
+                assert action is not None
+                after = classroom.move(game, action, bots=False)
+                events = tuple(uno.apply(before, action)[1])
+            steps.append((before, events, after.state))
+            game = after
+            assert game.round_log == tuple(uno.expert.log_of(steps))
+        assert len(game.round_log) > 5 and {note[0] for note in game.round_log} == {0, 1, 2}
+
+
 def test_moves_are_reproducible() -> None:
     def play(seed: int) -> Game:
         game = classroom.start_game("full", names(4), seed)

@@ -18,7 +18,7 @@ from tests.table_driver import table_model, tap
 from tests.test_classroom_page import click
 from tests.test_expert import shuffle_hidden
 from uno import Action, Card, Color
-from uno.academy import coach
+from uno.academy import classroom, coach
 from uno.academy.i18n import LANGS, card_label, card_the, number, percent, t
 from uno.expert import MoveAdvice
 
@@ -208,3 +208,31 @@ def test_the_kids_coach_speaks_gently(lang: str) -> None:
     chances = [t("coach.kids.chance", lang, count=n, number=number(n, lang)) for n in range(1, 10)]
     chances += [t("coach.kids.hard", lang), t("coach.kids.sure", lang)]
     assert any(c in text for c in chances)
+
+
+def test_the_kids_coach_is_given_what_the_others_were_seen_to_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the classroom the coach gets the round's log (``Game.round_log``): the child's own
+    moves and the friends' draws and plays so far, as the expert reads them."""
+    asked: list[object] = []
+    advice = coach.advice
+
+    def spy(state: uno.GameState, seat: object = None, **options: object) -> object:
+        asked.append(options["log"])
+        return advice(state, seat, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(coach, "advice", spy)
+    at = open_page("pages/6_classroom.py", "fr")
+    at.radio(key="cl_k_friends").set_value(2).run()
+    click(at, "cl_k_start")
+    for _ in range(2):  # two moves of the child, the friends answering each
+        game = at.session_state["cl_k_game"]
+        assert game.state.turn == 0 and not game.state.is_over
+        action = classroom.hint_action(game.state, 0)
+        assert action is not None
+        tap(at, "cl_k_table", str(action))
+    game = at.session_state["cl_k_game"]
+    click(at, "cl_k_coach_btn")
+    assert asked == [game.round_log]
+    assert {note[0] for note in game.round_log} == {0, 1, 2}  # type: ignore[index]

@@ -24,6 +24,7 @@ from uno.bots import Strategy, make_strategy, next_bot_move
 from uno.cards import COLORS, FULL_DECK, Card, Color, Kind, deck_summary
 from uno.engine import apply, is_bluff, playable_cards
 from uno.engine import play_action as engine_play_action
+from uno.expert import Note, note_of
 from uno.rules import PRESETS, RuleSet
 from uno.setup import HAND_SIZE, check_names, start_round
 from uno.state import Event, GameState, Phase
@@ -132,7 +133,9 @@ class Game:
 
     ``log`` holds the events since the deciding child last saw the table (the last move, plus the
     computer players' moves); ``tips`` the tips that came up for the first time in it; ``seen``
-    every tip shown so far in this game; ``last_seat`` the seat of the last action.
+    every tip shown so far in this game; ``last_seat`` the seat of the last action;
+    ``round_log`` what each seat was seen to do in the round (``uno.expert.log_of``), for the
+    coach.
     """
 
     state: GameState
@@ -143,6 +146,7 @@ class Game:
     seen: frozenset[str] = frozenset()
     moves: int = 0
     last_seat: int | None = None
+    round_log: tuple[Note, ...] = ()
 
     @property
     def waiting(self) -> int | None:
@@ -188,8 +192,15 @@ def move(
         game.seen | set(tips),
         game.moves + 1,
         seat,
+        _noted(game, events, state),
     )
     return _run_bots(after) if bots else after
+
+
+def _noted(game: Game, events: Sequence[Event], after: GameState) -> tuple[Note, ...]:
+    """The round's log once ``events`` led from ``game.state`` to ``after``."""
+    note = note_of(game.state, events, after)
+    return game.round_log if note is None else (*game.round_log, note)
 
 
 def _seats(game: Game) -> list[Strategy | None]:
@@ -219,6 +230,7 @@ def bot_step(game: Game) -> Game:
         game.seen | set(fresh),
         game.moves,
         action.seat,
+        _noted(game, events, state),
     )
 
 

@@ -202,7 +202,8 @@ def ask_coach(prefix: str, names: Sequence[str], seat: int, lang: str) -> None:
     (the search sees only what that child sees), until the next move."""
     game: Game = st.session_state[f"{prefix}game"]
     state = game.state
-    moves = coach.advice(state, seat) if state.turn == seat and not state.is_over else []
+    asks = state.turn == seat and not state.is_over
+    moves = coach.advice(state, seat, log=game.round_log) if asks else []
     st.session_state[f"{prefix}coach"] = (game.moves, coach.kids_text(moves, lang, names))
     st.session_state[f"{prefix}message"] = None  # the coach answers now, at the hand
 
