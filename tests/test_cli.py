@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import itertools
 import json
 import subprocess
 import sys
@@ -385,6 +386,26 @@ def test_a_whole_round_in_the_terminal(lang: str) -> None:
     won = t("event.round_won", lang, name=computer, points=0, count=0).split("0")[0]
     assert won in out
     assert t("table.you_drew", lang, card="X").split("X")[0].strip() in out  # the person's card
+
+
+def test_play_gives_the_expert_what_each_seat_was_seen_to_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``uno play --strategy expert``: the computer players are given the round's log, the
+    person's draws and plays in it as well as their own."""
+    given: list[list[Any]] = []
+    real = cli.play_bots
+
+    def spy(state: uno.GameState, seats: Any, **options: Any) -> Any:
+        given.append(list(options["log"]))
+        return real(state, seats, **options)
+
+    monkeypatch.setattr(cli, "play_bots", spy)
+    moves = "color R\naccept\ndraw\npass\n" * 3
+    code, _, _ = call("play", "--seed", "11", "--players", "3", "--strategy", "expert", stdin=moves)
+    assert code == 0 and len(given) > 2
+    assert {note[0] for note in given[-1]} == {0, 1, 2}
+    assert all(log[: len(before)] == before for before, log in itertools.pairwise(given))
 
 
 def test_play_refuses_a_name_that_clashes() -> None:

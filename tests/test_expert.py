@@ -742,3 +742,26 @@ def test_next_bot_move_and_advise_give_the_expert_the_round_so_far(
     assert uno.bots.next_bot_move(state, seats, random.Random(0), log=log) == (
         uno.bots.next_bot_move(state, seats, random.Random(0))
     )
+
+
+def test_play_bots_hands_on_the_round_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``uno.bots.play_bots(..., log=)``: each computer move is given the log it began with and
+    the notes of the moves made since (``log_of`` of the steps)."""
+    given: list[list[Any]] = []
+    next_bot_move = uno.bots.next_bot_move
+
+    def spy(state: GameState, seats: Any, rng: Any = None, log: Any = ()) -> Any:
+        given.append(list(log))
+        return next_bot_move(state, seats, rng, log)
+
+    monkeypatch.setattr(uno.bots, "next_bot_move", spy)
+    steps, _ = _round_on_a_recording_table(rules_of(0), 1, rounds=1)
+    past, state = steps[:11], steps[10][2]
+    bots: list[Strategy | None] = [Expert(rollouts=16), make_strategy("greedy")] * 2
+    moves = uno.bots.play_bots(state, bots, limit=8, log=uno.expert.log_of(past))
+    assert len(moves) == len(given) == 8
+    for move, log in zip(moves, given, strict=True):
+        assert log == uno.expert.log_of(past)
+        past.append((state, move.events, move.state))
+        state = move.state
+    assert len(uno.expert.log_of(past)) > len(given[0])

@@ -646,6 +646,36 @@ def test_computer_moves_are_the_same_whichever_process_makes_them(
     assert state == played.state and len(played.log) == 8
 
 
+def test_an_expert_seat_reads_the_round_so_far_whichever_request_moves_it(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room keeps no simulation's log, but the deal's first state and every action since: a
+    computer player that reads what the others were seen to do (``expert``) is given the log
+    of the round (``uno.expert.log_of`` of the replay), in the same request as the moves before
+    it and in a new one alike."""
+    given: list[list[Any]] = []
+    next_bot_move = uno.bots.next_bot_move
+
+    def spy(state: uno.GameState, seats: Any, rng: Any = None, log: Any = ()) -> Any:
+        given.append(list(log))
+        return next_bot_move(state, seats, rng, log)
+
+    monkeypatch.setattr(uno.bots, "next_bot_move", spy)
+    seats: list[st.SeatSpec] = [("bot", "expert"), ("bot", "greedy"), ("bot", "expert")]
+    room = store.create_room(CHLOE, deck="full", seats=seats, seed=4)
+    for _ in range(3):  # three requests of four moves each
+        room = store.apply_bot_moves(room.code, room.version, limit=4)
+    assert len(room.log) == len(given) == 12
+    state = store.room_start(room.code, room.deal)
+    steps: list[Any] = []
+    for logged, log in zip(room.log, given, strict=True):
+        assert log == uno.expert.log_of(steps)
+        after, events = uno.apply(state, logged.action)
+        steps.append((state, events, after))
+        state = after
+    assert state == room.state and len(given[-1]) >= 8
+
+
 def test_the_teacher_pauses_restarts_hands_seats_removes_and_closes(store: Any) -> None:
     room = store.create_room(CHLOE, deck="actions", seats=SEATS, seed=21)
     ana = store.join_room(room.code, ANA, "Ana")

@@ -477,17 +477,30 @@ def next_bot_move(
 
 
 def play_bots(
-    state: GameState, seats: Sequence[Strategy | None], *, limit: int = MAX_BOT_MOVES
+    state: GameState,
+    seats: Sequence[Strategy | None],
+    *,
+    limit: int = MAX_BOT_MOVES,
+    log: Sequence[Any] = (),
 ) -> list[BotMove]:
     """The computer players' moves from ``state`` until a person must act, the round ends, or
     ``limit`` moves were made: each with the state after it. Each move is seeded by the state
-    it is made on (``move_rng``)."""
+    it is made on (``move_rng``). ``log``: the round so far (``uno.expert.log_of``), which
+    grows with each move, for the strategies that read it (``next_bot_move``)."""
+    from uno.expert import note_of
+
+    watching = any(s is not None and s.watches for s in seats)
+    seen = list(log)
     moves: list[BotMove] = []
     for _ in range(limit):
-        action = next_bot_move(state, seats)
+        action = next_bot_move(state, seats, log=seen)
         if action is None:
             break
-        state, events = apply(state, action)
+        after, events = apply(state, action)
+        note = note_of(state, events, after) if watching else None
+        if note is not None:
+            seen.append(note)
+        state = after
         moves.append(BotMove(action, state, tuple(events)))
     return moves
 

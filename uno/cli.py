@@ -32,6 +32,7 @@ from uno.actions import VERBS, Action, parse_action
 from uno.bots import STRATEGIES, Strategy, make_strategy, next_bot_move, play_bots
 from uno.cards import parse_color
 from uno.errors import IllegalAction, NotationError, ScenarioError
+from uno.expert import Note, note_of
 from uno.rules import PRESETS, RuleSet, as_ruleset
 from uno.scenario import MAX_SCENARIO_BYTES
 from uno.setup import MAX_PLAYERS, MIN_PLAYERS, check_names
@@ -653,9 +654,12 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
         say(t("sandbox.house_rules", lang, ids=", ".join(rules.house_rules_on())))
     echo = not bool(getattr(inp, "isatty", lambda: False)())
     moves = 0
+    log: list[Note] = []  # what each seat was seen to do, for a strategy that reads it
     while True:
-        for move in play_bots(state, seats):
+        for move in play_bots(state, seats, log=log):
             say(*(f"  {line}" for line in story_text(move.events, names, lang, PERSON)))
+            note = note_of(state, move.events, move.state)
+            log.extend(() if note is None else (note,))
             state = move.state
             moves += 1
         if state.is_over:
@@ -687,13 +691,16 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
             say(t("cli.play.help", lang))
             continue
         try:
-            state, events = uno.apply(state, person_action(state, text))
+            after, events = uno.apply(state, person_action(state, text))
         except NotationError:
             say(t("cli.play.not_understood", lang, text=text))
         except IllegalAction as refusal:
             say(refusal_text(refusal, lang))
         else:
             say(*(f"  {line}" for line in story_text(events, names, lang, PERSON)))
+            note = note_of(state, events, after)
+            log.extend(() if note is None else (note,))
+            state = after
 
 
 # -- uno-academy: the app ------------------------------------------------------------------

@@ -55,11 +55,12 @@ from uno.academy.store.model import (
     SeatSpec,
 )
 from uno.academy.store.schema import Tx
-from uno.errors import ScenarioError
+from uno.errors import ScenarioError, UnoError
 from uno.state import GameState
 
 if TYPE_CHECKING:
     from uno.bots import Strategy
+    from uno.expert import Note
 
 __all__ = [
     "ATTEMPT_WINDOW",
@@ -1006,17 +1007,45 @@ class SQLStore(ABC):
             moved = 0
             now = time.time()
             from uno.bots import next_bot_move
+            from uno.expert import note_of
 
+            watching = any(s is not None and s.watches for s in strategies)
+            log = self._round_log(tx, room) if watching else []
             while moved < limit and not room.paused and not room.closed:
-                action = next_bot_move(room.state, strategies)
+                action = next_bot_move(room.state, strategies, log=log)
                 if action is None:
                     break
                 room, _ = self._advance(tx, found, room.version, now)
-                state, _ = apply(room.state, action)
+                state, events = apply(room.state, action)
                 self._store_move(tx, room, action.seat, str(action), state, now)
+                note = note_of(room.state, events, state) if watching else None
+                if note is not None:
+                    log.append(note)
                 room = replace(room, state=state)
                 moved += 1
         return self.room_state(found)
+
+    def _round_log(self, tx: Tx, room: RoomState) -> list[Note]:
+        """What each seat was seen to do since the deal (``uno.expert.log_of``), replayed from
+        the deal's first state through the room's actions, for a computer player that reads it
+        (``expert``); empty when the replay does not lead to the room's state."""
+        from uno.engine import apply
+        from uno.expert import log_of
+        from uno.scenario import load_scenario
+
+        row = tx.one("SELECT start FROM rooms WHERE code = ? AND deal = ?", (room.code, room.deal))
+        if row is None:
+            return []
+        try:
+            state = load_scenario(_str(row[0]))
+            steps = []
+            for logged in room.log:
+                after, events = apply(state, logged.action)
+                steps.append((state, events, after))
+                state = after
+        except (UnoError, _Bad):
+            return []
+        return log_of(steps) if state == room.state else []
 
     def _teacher_room(self, tx: Tx, key: str, code: str, *, deal: bool = False) -> RoomState:
         """The teacher's room, its row locked and its life extended; its version moves only
