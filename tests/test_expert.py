@@ -595,9 +595,9 @@ def test_a_play_that_contradicts_what_was_read_makes_the_expert_forget_it(
 ) -> None:
     """A seat that plays a Wild after a red 3 (so it held the Wild then: it does not play its
     most valuable card) is read no more: what was known of its hand is forgotten, and its
-    later plays add nothing; its later draws are read again. With ``READ_PLAYS`` 0 (the
-    default) a play tells nothing."""
-    assert uno.expert.READ_PLAYS == 0
+    later plays add nothing; its later draws are read again. ``READ_PLAYS`` is on by default;
+    with it 0 a play tells nothing."""
+    assert uno.expert.READ_PLAYS == 1
     monkeypatch.setattr(uno.expert, "READ_PLAYS", 1)
     three = (1, uno.expert._WORTH_MORE[CARD("R3")] & uno.expert._MATCHING[0][CARD("R8")], 4)
     wild_then_three = [

@@ -17,8 +17,8 @@ How one decision is made (``Expert.decide`` on a Table, ``advise`` on a GameStat
    are known) and the draw pile, in a random order: one world consistent with what the seat
    knows. When the round's log is kept (``uno.simulate``; ``log_of`` for a game played through
    ``uno.apply``, as the app does), it also keeps to what the seat saw the others do
-   (``read_log``): a seat that drew held no card it could play (and, with ``READ_PLAYS`` on, a
-   seat that played a card held none it could play worth more points, until one
+   (``read_log``): a seat that drew held no card it could play (and, with ``READ_PLAYS`` on, as
+   by default, a seat that played a card held none it could play worth more points, until one
    of its plays shows it does not play so). Whether a Wild Draw Four being answered was a bluff
    follows from the hand dealt to its player.
 4. **Playouts**: in each world every candidate is made, then the round is played to its end on
@@ -641,11 +641,11 @@ TUNABLE: Final = (
 #: seats against three ``greedy``, seed 2, 1,500 rounds: +1.1 points (-1.7 to +3.9).
 OTHERS: Final = 0
 
-#: 1: the others' plays are read too, as those of a player who plays its most valuable card
-#: (``read_log``); 0 (the default): only their draws are. Measured at four seats against three
+#: 1 (the default): the others' plays are read too, as those of a player who plays its most
+#: valuable card (``read_log``); 0: only their draws are. Measured at four seats against three
 #: ``greedy`` (3,000 rounds each): -0.9 points on seed 1, +2.1 on seed 7, +1.5 on seed 8, +2.2
 #: on seed 2 (35.2% against 34.0% over the 12,000 rounds).
-READ_PLAYS: Final = 0
+READ_PLAYS: Final = 1
 #: Racing: every ``BATCH`` worlds, a move behind the reference by more than ``DROP`` standard
 #: errors of the paired difference is no longer played out.
 DROP: Final = 2.0
