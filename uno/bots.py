@@ -31,12 +31,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from math import floor
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from uno.actions import Action
 from uno.cards import CARDS, COLOR_OF, COLORS, POINTS_OF, WD4_INDEX, Card, Color
 from uno.engine import _OF_COLOR, _PLAYABLE, Table, apply
 from uno.state import Event, GameState, Phase
+
+if TYPE_CHECKING:
+    from uno.expert import Note
 
 __all__ = [
     "CHALLENGE_POLICIES",
@@ -431,11 +434,13 @@ MAX_BOT_MOVES: Final = 500
 
 @dataclass(frozen=True)
 class BotMove:
-    """One move of a computer player: the action, the state after it and what it did."""
+    """One move of a computer player: the action, the state after it and what it did; ``note``:
+    what the others saw of it (``uno.expert.note_of``), kept when a seat reads the round's log."""
 
     action: Action
     state: GameState
     events: tuple[Event, ...]
+    note: Note | None = None
 
 
 def move_rng(state: GameState) -> random.Random:
@@ -486,7 +491,7 @@ def play_bots(
     """The computer players' moves from ``state`` until a person must act, the round ends, or
     ``limit`` moves were made: each with the state after it. Each move is seeded by the state
     it is made on (``move_rng``). ``log``: the round so far (``uno.expert.log_of``), which
-    grows with each move, for the strategies that read it (``next_bot_move``)."""
+    grows with each move (its ``note``), for the strategies that read it (``next_bot_move``)."""
     from uno.expert import note_of
 
     watching = any(s is not None and s.watches for s in seats)
@@ -501,7 +506,7 @@ def play_bots(
         if note is not None:
             seen.append(note)
         state = after
-        moves.append(BotMove(action, state, tuple(events)))
+        moves.append(BotMove(action, state, tuple(events), note))
     return moves
 
 

@@ -658,8 +658,7 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
     while True:
         for move in play_bots(state, seats, log=log):
             say(*(f"  {line}" for line in story_text(move.events, names, lang, PERSON)))
-            note = note_of(state, move.events, move.state)
-            log.extend(() if note is None else (note,))
+            log.extend(() if move.note is None else (move.note,))
             state = move.state
             moves += 1
         if state.is_over:
@@ -698,7 +697,7 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
             say(refusal_text(refusal, lang))
         else:
             say(*(f"  {line}" for line in story_text(events, names, lang, PERSON)))
-            note = note_of(state, events, after)
+            note = note_of(state, events, after) if bot.watches else None
             log.extend(() if note is None else (note,))
             state = after
 
