@@ -237,6 +237,64 @@ def test_the_deal_buttons_add_hands_that_converge_on_the_curve() -> None:
     assert len(trace_names(at, "can_play")) == 1
 
 
+#: A value other than the default for every widget of the lab (``lab_view.DEFAULTS``).
+CHANGED: dict[str, Any] = {
+    "lab_seed": 9,
+    "lab_top": "W",
+    "lab_top_color": "Y",
+    "lab_deal_size": 12,
+    "lab_open_size": 3,
+    "lab_chal_hand": 9,
+    "lab_chal_color": "G",
+    "lab_chal_known": "WD4 R5",
+    "lab_chal_pending": 6,
+    "lab_worth_n": 4,
+    "lab_len_players": (3, 5),
+    "lab_len_rules": ["party"],
+    "lab_len_games": 300,
+    "lab_win_rules": "house",
+    "lab_win_games": 300,
+    "lab_seat_players": 3,
+    "lab_tour_strategies": ["greedy", "first"],
+    "lab_tour_challenge": "odds",
+}
+
+
+def test_every_widget_is_drawn_with_the_readers_value_as_its_default() -> None:
+    """Streamlit's browser side can lose a widget's value when a poll's ``st.rerun`` and the
+    full run it starts race on the first load; the widget then comes back at the default its
+    message carries (the hand-size slider came back at 1, and the next click dealt 1-card
+    hands). So every widget of the lab carries the reader's value as its default."""
+    assert set(CHANGED) == set(lab_view.DEFAULTS)
+    assert all(CHANGED[key] != value for key, value in lab_view.DEFAULTS.items())
+    at = open_lab("en")
+    at.selectbox(key="lab_top").set_value("W").run()  # the colour's box shows for a wild
+    for kind in ("slider", "number_input", "selectbox", "multiselect", "text_input"):
+        for widget in getattr(at, kind):
+            if widget.key in CHANGED:
+                widget.set_value(CHANGED[widget.key])
+    at.run()
+    seen = {}
+    for kind in ("slider", "number_input", "selectbox", "multiselect", "text_input"):
+        for widget in getattr(at, kind):
+            if widget.key not in CHANGED:
+                continue
+            default = widget.proto.default
+            if kind == "slider":
+                shown: Any = [int(v) for v in default]
+                value = list(widget.value) if isinstance(widget.value, tuple) else [widget.value]
+            elif kind == "selectbox":
+                shown, value = default, widget.index
+            elif kind == "multiselect":
+                shown, value = list(default), widget.indices
+            else:
+                shown, value = default, widget.value
+            assert widget.value == CHANGED[widget.key], widget.key
+            assert shown == value, widget.key
+            seen[widget.key] = shown
+    assert set(seen) == set(CHANGED)
+
+
 def trace_names(at: AppTest, chart: str) -> list[str]:
     return [d.get("name") for d in charts(at)[chart]["data"]]
 

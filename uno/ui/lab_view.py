@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import pandas as pd
@@ -48,6 +48,7 @@ SETTLE: float = 1.0
 POLL: Final = 0.5
 
 CARD_CODES: Final = [str(card) for card in CARDS]
+COLOR_CODES: Final = [c.name for c in COLORS]
 SECTIONS: Final = (
     "can-play",
     "opening-hand",
@@ -91,8 +92,6 @@ DEFAULTS: Final[dict[str, Any]] = {
 
 def show_lab(lang: str) -> None:
     """The whole page. This body runs on full runs only; each section is a fragment."""
-    for key, value in DEFAULTS.items():
-        st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
     for name in lab.SIMULATIONS:  # a full run: the browser has dropped every polling timer
         st.session_state.pop(_polling(name), None)
     st.title(t("nav.lab", lang))
@@ -107,6 +106,7 @@ def show_lab(lang: str) -> None:
             min_value=0,
             max_value=2**31 - 1,
             step=1,
+            value=_kept("lab_seed"),
             key="lab_seed",
             help=t("lab.seed_help", lang),
         )
@@ -123,6 +123,27 @@ def show_lab(lang: str) -> None:
 
 
 # -- pieces every section uses --------------------------------------------------------------------
+def _kept(key: str) -> Any:
+    """The reader's value of the lab's widget ``key`` (``DEFAULTS`` until it is changed). Each
+    widget is also given it as its default: Streamlit's browser side can lose a widget's value
+    when a fragment's ``st.rerun`` and the full run it starts race on the page's first load, and
+    the widget then comes back at its default (the hand-size slider came back at 1 and the
+    next click dealt 1-card hands). With the reader's value as default, it comes back as it was."""
+    value = st.session_state.get(key, DEFAULTS[key])
+    return list(value) if isinstance(value, list) else value
+
+
+def _slider(label: str, low: int, high: int, key: str) -> Any:
+    """A slider of the lab from ``low`` to ``high``, with the reader's value (``_kept``)."""
+    return st.slider(label, low, high, _kept(key), key=key)
+
+
+def _index(options: Sequence[str], key: str) -> int:
+    """``_kept(key)``'s place among ``options`` (a selectbox's default), 0 if not among them."""
+    value = _kept(key)
+    return options.index(value) if value in options else 0
+
+
 def _title(anchor: str, lang: str) -> str:
     return t(TITLES[anchor], lang)
 
@@ -304,6 +325,7 @@ def can_play(lang: str, seed: int) -> None:
         top_code: str = st.selectbox(
             t("lab.can_play.top", lang),
             CARD_CODES,
+            index=_index(CARD_CODES, "lab_top"),
             key="lab_top",
             format_func=lambda code: card_label(Card(code), lang),
         )
@@ -312,7 +334,8 @@ def can_play(lang: str, seed: int) -> None:
         if top.is_wild:
             st.selectbox(
                 t("lab.can_play.color", lang),
-                [c.name for c in COLORS],
+                COLOR_CODES,
+                index=_index(COLOR_CODES, "lab_top_color"),
                 key="lab_top_color",
                 format_func=lambda code: t(f"color.{code}", lang),
             )
@@ -320,7 +343,7 @@ def can_play(lang: str, seed: int) -> None:
         show_cards([top], lang, size="sm", named=named)
         color = lab.color_to_match(top, named)
         hand_size = int(
-            st.slider(t("lab.can_play.hand_size", lang), 1, lab.MAX_HAND, key="lab_deal_size")
+            _slider(t("lab.can_play.hand_size", lang), 1, lab.MAX_HAND, "lab_deal_size")
         )
         deals = _deals((top_code, color.name, hand_size, seed))
         with st.container(horizontal=True):
@@ -424,7 +447,7 @@ def can_play(lang: str, seed: int) -> None:
 @st.fragment
 def opening_hand(lang: str) -> None:
     _header("opening-hand", lang)
-    size = int(st.slider(t("lab.opening.hand_size", lang), 1, lab.MAX_HAND, key="lab_open_size"))
+    size = int(_slider(t("lab.opening.hand_size", lang), 1, lab.MAX_HAND, "lab_open_size"))
     opening = cached_exact("opening_hand_tables", size)
     summary = lab.opening_summary(opening)
     cols = st.columns(3)
@@ -481,15 +504,17 @@ def challenge(lang: str) -> None:
     _header("challenge", lang)
     left, right = st.columns([1, 2], gap="large")
     with left:
-        their_hand = int(st.slider(t("lab.challenge.hand_size", lang), 1, 20, key="lab_chal_hand"))
+        their_hand = int(_slider(t("lab.challenge.hand_size", lang), 1, 20, "lab_chal_hand"))
         color: str = st.selectbox(
             t("lab.challenge.color", lang),
-            [c.name for c in COLORS],
+            COLOR_CODES,
+            index=_index(COLOR_CODES, "lab_chal_color"),
             key="lab_chal_color",
             format_func=lambda code: t(f"color.{code}", lang),
         )
         typed: str = st.text_input(
             t("lab.challenge.known", lang),
+            value=_kept("lab_chal_known"),
             key="lab_chal_known",
             max_chars=500,
             help=t("lab.challenge.known_help", lang),
@@ -499,6 +524,7 @@ def challenge(lang: str) -> None:
                 t("lab.challenge.pending", lang),
                 min_value=2,
                 max_value=40,
+                value=_kept("lab_chal_pending"),
                 step=2,
                 key="lab_chal_pending",
                 help=t("lab.challenge.pending_help", lang),
@@ -577,7 +603,7 @@ def challenge(lang: str) -> None:
 @st.fragment
 def hand_worth(lang: str) -> None:
     _header("hand-worth", lang)
-    n = int(st.slider(t("lab.worth.n", lang), 1, lab.MAX_HAND, key="lab_worth_n"))
+    n = int(_slider(t("lab.worth.n", lang), 1, lab.MAX_HAND, "lab_worth_n"))
     worth = cached_exact("hand_worth", n)
     mean, median = lab.worth_summary(worth)
     cols = st.columns(3)
@@ -622,6 +648,7 @@ def _games_input(key: str, lang: str) -> int:
             t("lab.games", lang),
             min_value=100,
             max_value=20_000,
+            value=_kept(key),
             step=500,
             key=key,
             help=t("lab.games_help", lang),
@@ -634,12 +661,13 @@ def game_length(lang: str, seed: int) -> None:
     _header("game-length", lang)
     cols = st.columns(2)
     with cols[0]:
-        span: Any = st.slider(t("lab.length.players", lang), 2, 10, key="lab_len_players")
+        span: Any = _slider(t("lab.length.players", lang), 2, 10, "lab_len_players")
     with cols[1]:
         total = _games_input("lab_len_games", lang)
     presets: list[str] = st.multiselect(
         t("lab.length.rules", lang),
         lab.RULE_PRESETS,
+        default=_kept("lab_len_rules"),
         key="lab_len_rules",
         format_func=lambda preset: _rules_name(preset, lang),
         wrap=True,
@@ -723,6 +751,7 @@ def who_wins(lang: str, seed: int) -> None:
         rules: str = st.selectbox(
             t("lab.wins.rules", lang),
             lab.RULE_PRESETS,
+            index=_index(lab.RULE_PRESETS, "lab_win_rules"),
             key="lab_win_rules",
             format_func=lambda preset: _rules_name(preset, lang),
         )
@@ -735,7 +764,7 @@ def who_wins(lang: str, seed: int) -> None:
 @st.fragment
 def who_wins_seat(lang: str, seed: int, rules: str, games: int) -> None:
     st.subheader(t("lab.wins.seat_title", lang), anchor="seat")
-    players = int(st.slider(t("lab.wins.players", lang), 2, 10, key="lab_seat_players"))
+    players = int(_slider(t("lab.wins.players", lang), 2, 10, "lab_seat_players"))
 
     def draw(seats: pd.DataFrame) -> None:
         labels = [
@@ -759,6 +788,7 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
         bots: list[str] = st.multiselect(
             t("lab.wins.strategies", lang),
             list(HEURISTICS),
+            default=_kept("lab_tour_strategies"),
             key="lab_tour_strategies",
             format_func=lambda name: _strategy_name(name, lang),
             wrap=True,
@@ -767,6 +797,7 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
         policy: str = st.selectbox(
             t("lab.wins.challenge", lang),
             CHALLENGE_POLICIES,
+            index=_index(CHALLENGE_POLICIES, "lab_tour_challenge"),
             key="lab_tour_challenge",
             format_func=lambda policy: t(f"bot.challenge.{policy}", lang),
         )
