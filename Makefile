@@ -31,8 +31,9 @@ $(TEST_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 run: $(APP_STAMP)
 	$(BIN)/uno-academy --server.port 8501
 
+# The suite on every core, a test file per worker at a time (its browser server started once).
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
