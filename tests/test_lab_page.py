@@ -8,6 +8,7 @@ import json
 import re
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -260,6 +261,14 @@ CHANGED: dict[str, Any] = {
 }
 
 
+def lab_widgets(at: AppTest) -> Iterator[tuple[str, Any]]:
+    """(kind, widget) for each widget of the lab (the keys of ``CHANGED``)."""
+    for kind in ("slider", "number_input", "selectbox", "multiselect", "text_input"):
+        for widget in getattr(at, kind):
+            if widget.key in CHANGED:
+                yield kind, widget
+
+
 def test_every_widget_is_drawn_with_the_readers_value_as_its_default() -> None:
     """Streamlit's browser side can lose a widget's value when a poll's ``st.rerun`` and the
     full run it starts race on the first load; the widget then comes back at the default its
@@ -269,29 +278,24 @@ def test_every_widget_is_drawn_with_the_readers_value_as_its_default() -> None:
     assert all(CHANGED[key] != value for key, value in lab_view.DEFAULTS.items())
     at = open_lab("en")
     at.selectbox(key="lab_top").set_value("W").run()  # the colour's box shows for a wild
-    for kind in ("slider", "number_input", "selectbox", "multiselect", "text_input"):
-        for widget in getattr(at, kind):
-            if widget.key in CHANGED:
-                widget.set_value(CHANGED[widget.key])
+    for _, widget in lab_widgets(at):
+        widget.set_value(CHANGED[widget.key])
     at.run()
     seen = {}
-    for kind in ("slider", "number_input", "selectbox", "multiselect", "text_input"):
-        for widget in getattr(at, kind):
-            if widget.key not in CHANGED:
-                continue
-            default = widget.proto.default
-            if kind == "slider":
-                shown: Any = [int(v) for v in default]
-                value = list(widget.value) if isinstance(widget.value, tuple) else [widget.value]
-            elif kind == "selectbox":
-                shown, value = default, widget.index
-            elif kind == "multiselect":
-                shown, value = list(default), widget.indices
-            else:
-                shown, value = default, widget.value
-            assert widget.value == CHANGED[widget.key], widget.key
-            assert shown == value, widget.key
-            seen[widget.key] = shown
+    for kind, widget in lab_widgets(at):
+        default = widget.proto.default
+        if kind == "slider":
+            shown: Any = [int(v) for v in default]
+            value = list(widget.value) if isinstance(widget.value, tuple) else [widget.value]
+        elif kind == "selectbox":
+            shown, value = default, widget.index
+        elif kind == "multiselect":
+            shown, value = list(default), widget.indices
+        else:
+            shown, value = default, widget.value
+        assert widget.value == CHANGED[widget.key], widget.key
+        assert shown == value, widget.key
+        seen[widget.key] = shown
     assert set(seen) == set(CHANGED)
 
 
