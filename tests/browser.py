@@ -16,6 +16,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -118,7 +119,9 @@ def streamlit_server(
 
 
 @contextmanager
-def browser_page(locale: str = "en-US") -> Iterator[object]:
+def own_browser() -> Iterator[Any]:
+    """A Chromium of its own, for a script outside pytest (tests/screenshots.py); the tests
+    take the ``browser`` fixture instead (one Chromium per test process)."""
     executable = chromium_path()
     try:
         from playwright.sync_api import sync_playwright
@@ -127,10 +130,20 @@ def browser_page(locale: str = "en-US") -> Iterator[object]:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
-            context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-            yield context.new_page()
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def browser_page(browser: Any, locale: str = "en-US") -> Iterator[Any]:
+    """A page in a new context of ``browser`` (its own cookies and storage, as a new visitor
+    has), at 1280 x 900; the context is closed after."""
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
@@ -140,24 +153,29 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def sweep(
-    base: str, out_dir: Path, pages: list[tuple[str, str]], width: int = 1280, height: int = 900
+    browser: Any,
+    base: str,
+    out_dir: Path,
+    pages: list[tuple[str, str]],
+    width: int = 1280,
+    height: int = 900,
 ) -> list[str]:
     """Open each (path, lang) in a fresh browser page, wait for the app, save a screenshot to
     ``out_dir``; return the problems seen (an exception on the page, a timeout)."""
     problems: list[str] = []
     out_dir.mkdir(parents=True, exist_ok=True)
-    with browser_page() as page:
-        page.set_viewport_size({"width": width, "height": height})  # type: ignore[attr-defined]
+    with browser_page(browser) as page:
+        page.set_viewport_size({"width": width, "height": height})
         for path, lang in pages:
             url = f"{base}/{path}?lang={lang}"
             try:
-                page.goto(url)  # type: ignore[attr-defined]
+                page.goto(url)
                 wait_for_app(page)
-                page.wait_for_timeout(100)  # type: ignore[attr-defined]
-                if page.locator("[data-testid=stException]").count():  # type: ignore[attr-defined]
+                page.wait_for_timeout(100)
+                if page.locator("[data-testid=stException]").count():
                     problems.append(f"{url}: an exception is shown")
                 name = (path or "home").replace("/", "_")
-                page.screenshot(path=str(out_dir / f"{name}-{lang}.png"))  # type: ignore[attr-defined]
+                page.screenshot(path=str(out_dir / f"{name}-{lang}.png"))
             except Exception as exc:
                 problems.append(f"{url}: {type(exc).__name__}: {str(exc)[:200]}")
     return problems

@@ -26,16 +26,27 @@ def _computer_players_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("UNO_ACADEMY_BOT_PAUSE_MS", "0")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium per test module (Debian's, see tests/browser.py); each test opens
-    its own contexts in it."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser import CHROMIUM_ARGS, chromium_path
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium per test process (Debian's, see tests/browser.py): starting one
+    costs about 1.5 s of both cores, a new context in it about 0.3 s."""
+    from tests.browser import CHROMIUM_ARGS, _missing, chromium_path
 
     executable = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright is not installed (pip install -e '.[test]')")
     with sync_playwright() as pw:
         launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Any) -> Iterator[Any]:
+    """The Chromium each test opens its own contexts in (cookies and storage of its own); the
+    contexts a test module leaves open are closed after it, so no page of it runs on."""
+    yield chromium
+    for context in list(chromium.contexts):
+        context.close()

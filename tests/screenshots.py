@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import uno
-from tests.browser import CHROMIUM_ARGS, ROOT, chromium_path, streamlit_server, sweep, wait_for_app
+from tests.browser import ROOT, own_browser, streamlit_server, sweep, wait_for_app
 from uno.academy import store as db
 from uno.academy.sandbox import encode_share
 
@@ -61,26 +61,21 @@ def _context(browser: Any, lang: str, width: int, scheme: str) -> Any:
     )
 
 
-def tables(base: str) -> list[str]:
-    from playwright.sync_api import sync_playwright
-
+def tables(browser: Any, base: str) -> list[str]:
     problems = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        for name, lang, width, scheme in TABLES:
-            context = _context(browser, lang, width, scheme)
-            page = context.new_page()
-            try:
-                page.goto(f"{base}/sandbox?lang={lang}&s={table_link()}")
-                wait_for_app(page)
-                page.wait_for_selector('[data-testid="uno-table"] button.card', timeout=30_000)
-                page.locator('[data-testid="uno-table"] button.card[data-card="W"]').click()
-                page.wait_for_timeout(300)
-                page.screenshot(path=str(OUT / f"{name}.png"))
-            except Exception as exc:
-                problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
-            context.close()
-        browser.close()
+    for name, lang, width, scheme in TABLES:
+        context = _context(browser, lang, width, scheme)
+        page = context.new_page()
+        try:
+            page.goto(f"{base}/sandbox?lang={lang}&s={table_link()}")
+            wait_for_app(page)
+            page.wait_for_selector('[data-testid="uno-table"] button.card', timeout=30_000)
+            page.locator('[data-testid="uno-table"] button.card[data-card="W"]').click()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / f"{name}.png"))
+        except Exception as exc:
+            problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
+        context.close()
     return problems
 
 
@@ -91,10 +86,8 @@ ROOMS = [
 ]
 
 
-def rooms(base: str, store_path: Path) -> list[str]:
+def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
     """A room of three (two pupils and a computer player): Ана's phone, then the projector."""
-    from playwright.sync_api import sync_playwright
-
     with db.open_store(store_path) as store:
         code = store.create_room(
             "screenshots-teacher-0123456789ab",
@@ -103,36 +96,33 @@ def rooms(base: str, store_path: Path) -> list[str]:
         ).code
         store.join_room(code, "screenshots-pupil-b-0123456789ab", "Léo")
     problems = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        for name, lang, width, scheme, projector in ROOMS:
-            context = _context(browser, lang, width, scheme)
-            page = context.new_page()
-            try:
-                query = f"lang={lang}&room={code}" + ("&view=projector" if projector else "")
-                page.goto(f"{base}/rooms?{query}")
+    for name, lang, width, scheme, projector in ROOMS:
+        context = _context(browser, lang, width, scheme)
+        page = context.new_page()
+        try:
+            query = f"lang={lang}&room={code}" + ("&view=projector" if projector else "")
+            page.goto(f"{base}/rooms?{query}")
+            wait_for_app(page)
+            if not projector:
+                page.locator(".st-key-rm_name input").fill("Ана")
+                page.locator(".st-key-rm_name input").press("Enter")
                 wait_for_app(page)
-                if not projector:
-                    page.locator(".st-key-rm_name input").fill("Ана")
-                    page.locator(".st-key-rm_name input").press("Enter")
-                    wait_for_app(page)
-                    page.locator(".st-key-rm_join button").click()
-                    wait_for_app(page)
-                page.wait_for_selector('[data-testid="uno-table"] .seat', timeout=30_000)
-                page.wait_for_timeout(1500)
-                page.screenshot(path=str(OUT / f"{name}.png"))
-            except Exception as exc:
-                problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
-            context.close()
-        browser.close()
+                page.locator(".st-key-rm_join button").click()
+                wait_for_app(page)
+            page.wait_for_selector('[data-testid="uno-table"] .seat', timeout=30_000)
+            page.wait_for_timeout(1500)
+            page.screenshot(path=str(OUT / f"{name}.png"))
+        except Exception as exc:
+            problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
+        context.close()
     return problems
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store_path = Path(folder) / "screenshots.sqlite3"
-        with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base:
-            problems = sweep(base, OUT, SHOTS) + tables(base) + rooms(base, store_path)
+        with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base, own_browser() as b:
+            problems = sweep(b, base, OUT, SHOTS) + tables(b, base) + rooms(b, base, store_path)
     for line in problems:
         print(line)
     count = len(SHOTS) + len(TABLES) + len(ROOMS)

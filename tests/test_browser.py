@@ -29,8 +29,8 @@ def base() -> Iterator[str]:
         yield url
 
 
-def test_choose_russian_follow_the_menu_reload_and_stay_russian(base: str) -> None:
-    with browser_page("en-US") as page:
+def test_choose_russian_follow_the_menu_reload_and_stay_russian(browser: Any, base: str) -> None:
+    with browser_page(browser) as page:
         page.goto(base + "/")
         wait_for_app(page)
         assert page.locator("h1").first.inner_text().strip() == t("app.title", "en")
@@ -64,8 +64,8 @@ def test_choose_russian_follow_the_menu_reload_and_stay_russian(base: str) -> No
         assert (ARTIFACTS / "reference-ru.png").stat().st_size > 10_000
 
 
-def test_deep_link_opens_the_right_page_in_the_right_language(base: str) -> None:
-    with browser_page("en-US") as page:
+def test_deep_link_opens_the_right_page_in_the_right_language(browser: Any, base: str) -> None:
+    with browser_page(browser) as page:
         page.goto(base + "/reference?lang=fr")
         wait_for_app(page)
         assert t("nav.reference", "fr") in page.locator("h1").first.inner_text()
@@ -76,42 +76,33 @@ def test_deep_link_opens_the_right_page_in_the_right_language(base: str) -> None
         assert t("app.title", "en") in page.locator("h1").first.inner_text()
 
 
-def test_browser_language_is_the_default(base: str) -> None:
-    with browser_page("ru-RU") as page:
+def test_browser_language_is_the_default(browser: Any, base: str) -> None:
+    with browser_page(browser, "ru-RU") as page:
         page.goto(base + "/")
         wait_for_app(page)
         assert page.locator("h1").first.inner_text().strip() == t("app.title", "ru")
         assert "lang=ru" in page.url
 
 
-def test_two_sessions_never_see_each_others_game_or_language(base: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser import CHROMIUM_ARGS, chromium_path
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            first = browser.new_context(locale="en-US").new_page()
-            second = browser.new_context(locale="en-US").new_page()
-            first.goto(base + "/sandbox?lang=fr")
-            wait_for_app(first)
-            first.get_by_role("button", name=t("sandbox.deal", "fr")).click()
-            wait_for_app(first)
-            first.get_by_text(t("sandbox.dealt", "fr", seed=1)).wait_for(timeout=30_000)
-            second.goto(base + "/sandbox")
-            wait_for_app(second)
-            assert t("nav.sandbox", "en") in second.locator("h1").first.inner_text()
-            assert second.get_by_text(t("sandbox.no_game", "en")).count() == 1
-            assert "lang=en" in second.url
-            first.reload()
-            wait_for_app(first)
-            assert t("nav.sandbox", "fr") in first.locator("h1").first.inner_text()
-        finally:
-            browser.close()
+def test_two_sessions_never_see_each_others_game_or_language(browser: Any, base: str) -> None:
+    first = browser.new_context(locale="en-US").new_page()
+    second = browser.new_context(locale="en-US").new_page()
+    first.goto(base + "/sandbox?lang=fr")
+    wait_for_app(first)
+    first.get_by_role("button", name=t("sandbox.deal", "fr")).click()
+    wait_for_app(first)
+    first.get_by_text(t("sandbox.dealt", "fr", seed=1)).wait_for(timeout=30_000)
+    second.goto(base + "/sandbox")
+    wait_for_app(second)
+    assert t("nav.sandbox", "en") in second.locator("h1").first.inner_text()
+    assert second.get_by_text(t("sandbox.no_game", "en")).count() == 1
+    assert "lang=en" in second.url
+    first.reload()
+    wait_for_app(first)
+    assert t("nav.sandbox", "fr") in first.locator("h1").first.inner_text()
 
 
-def test_every_page_in_every_language_opens_without_an_exception(base: str) -> None:
+def test_every_page_in_every_language_opens_without_an_exception(browser: Any, base: str) -> None:
     """The end-to-end sweep; screenshots are kept in tests/artifacts/sweep/ (git-ignored)."""
     from tests.browser import sweep
     from uno.academy.i18n import LANGS
@@ -120,14 +111,16 @@ def test_every_page_in_every_language_opens_without_an_exception(base: str) -> N
     paths = [
         ("" if p.path == "app.py" else p.path.split("_", 1)[1].removesuffix(".py")) for p in PAGES
     ]
-    problems = sweep(base, ARTIFACTS / "sweep", [(p, lang) for p in paths for lang in LANGS])
+    problems = sweep(
+        browser, base, ARTIFACTS / "sweep", [(p, lang) for p in paths for lang in LANGS]
+    )
     assert not problems, problems
     assert len(list((ARTIFACTS / "sweep").glob("*.png"))) >= len(paths) * len(LANGS)
     # Every page drawn in every language: the server logged no deprecated Streamlit call.
     assert not deprecations(base), deprecations(base)
 
 
-def test_scoring_one_run_per_click_and_the_checker_runs_alone(tmp_path: Path) -> None:
+def test_scoring_one_run_per_click_and_the_checker_runs_alone(browser: Any, tmp_path: Path) -> None:
     """Each of the score pad's buttons runs the page once (its change is made in a callback);
     typing, tapping or clearing a hand in the round checker (a fragment) runs only the checker.
     The page is counted by tests/run_counter.py; AppTest cannot run a fragment alone."""
@@ -143,7 +136,7 @@ def test_scoring_one_run_per_click_and_the_checker_runs_alone(tmp_path: Path) ->
         lines = log.read_text().split()
         return lines.count("page"), lines.count("checker")
 
-    with streamlit_server(env, launcher) as url, browser_page("en-US") as page:
+    with streamlit_server(env, launcher) as url, browser_page(browser) as page:
 
         def act(name: str, do: Callable[[], object], shown: Any) -> None:
             before = counts()

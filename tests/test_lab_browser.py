@@ -5,6 +5,7 @@ page stays usable, and the server logs no deprecation warning."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -65,8 +66,8 @@ def dealt(page) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_label_of_the_lab_is_cut(base: str, lang: str) -> None:
-    with browser_page() as page:
+def test_no_label_of_the_lab_is_cut(browser: Any, base: str, lang: str) -> None:
+    with browser_page(browser) as page:
         page.goto(f"{base}/lab?lang={lang}")
         drawn(page)
         dealt(page)  # and the dealt hands' figure
@@ -75,8 +76,8 @@ def test_no_label_of_the_lab_is_cut(base: str, lang: str) -> None:
         assert not page.locator("[data-testid=stException]").count()
 
 
-def test_a_long_simulation_polls_while_the_page_stays_usable(base: str) -> None:
-    with browser_page() as page:
+def test_a_long_simulation_polls_while_the_page_stays_usable(browser: Any, base: str) -> None:
+    with browser_page(browser) as page:
         page.goto(f"{base}/lab?lang=en")
         drawn(page)
         games = page.locator(".st-key-lab_win_games input")

@@ -9,27 +9,24 @@ from typing import Any
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server, wait_for_app
+from tests.browser import streamlit_server, wait_for_app
 from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def two_devices(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
+def two_devices(browser: Any, tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
     env = {"UNO_ACADEMY_DB": str(tmp_path / "scores.sqlite3")}
-    with streamlit_server(env) as base, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    with streamlit_server(env) as base:
+        size = {"width": 1280, "height": 900}
+        mine = browser.new_context(locale="en-US", viewport=size)
+        other = browser.new_context(locale="en-US", viewport=size)
         try:
-            size = {"width": 1280, "height": 900}
-            mine = browser.new_context(locale="en-US", viewport=size).new_page()
-            other = browser.new_context(locale="en-US", viewport=size).new_page()
-            yield base, mine, other
+            yield base, mine.new_page(), other.new_page()
         finally:
-            browser.close()
+            mine.close()
+            other.close()
 
 
 def open_pad(page: Any, url: str) -> None:

@@ -59,14 +59,15 @@ def _open(page: Any, url: str, width: int) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_home_cards_show_their_whole_link(base: str, lang: str) -> None:
+def test_home_cards_show_their_whole_link(browser: Any, base: str, lang: str) -> None:
     """At 1280 px the seven cards once cut their only link ("Lesso", "Sandl") and broke words
     ("Двенадца|ть"): every link's text fits its box, at a laptop's and a phone's width."""
     expected = {t(f"nav.{p.id}", lang) for p in PAGES if p.id != "home"}
-    with browser_page() as page:
+    with browser_page(browser) as page:
         for width in WIDTHS:
             _open(page, f"{base}/?lang={lang}", width)
             links = page.locator("[data-testid=stMain] [data-testid=stPageLink-NavLink]")
+            links.nth(len(expected) - 1).wait_for(timeout=30_000)  # a busy machine draws late
             assert links.count() == len(expected)
             texts = set()
             for i in range(links.count()):
@@ -82,9 +83,9 @@ def test_home_cards_show_their_whole_link(base: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_sandbox_options_show_their_whole_label(base: str, lang: str) -> None:
+def test_sandbox_options_show_their_whole_label(browser: Any, base: str, lang: str) -> None:
     """The house rules' boxes once ended in "…" («7 — обмен картами, 0 — все переда…»)."""
-    with browser_page() as page:
+    with browser_page(browser) as page:
         for width in WIDTHS:
             _open(page, f"{base}/sandbox?lang={lang}", width)
             boxes = page.locator("[data-testid=stMain] [data-testid=stCheckbox]")
@@ -94,10 +95,10 @@ def test_sandbox_options_show_their_whole_label(base: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_file_uploader_speaks_the_readers_language(base: str, lang: str) -> None:
+def test_the_file_uploader_speaks_the_readers_language(browser: Any, base: str, lang: str) -> None:
     """Streamlit words its uploader in English whatever the page ("Upload", "1MB per file •
     JSON", "Drag and drop a file here"): the sandbox's "open a file" tab shows ours."""
-    with browser_page() as page:
+    with browser_page(browser) as page:
         for width in WIDTHS:
             _open(page, f"{base}/sandbox?lang={lang}", width)
             page.get_by_role("tab", name=t("sandbox.file_tab", lang)).click()
@@ -137,12 +138,14 @@ REFUSED_WORDS = ("File must be", "files are not allowed", "Error: ")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_refused_file_is_explained_in_the_readers_language(base: str, lang: str) -> None:
+def test_a_refused_file_is_explained_in_the_readers_language(
+    browser: Any, base: str, lang: str
+) -> None:
     """A file too big, or not JSON, is refused by the browser before it reaches us: Streamlit
     said why only in English, in a tooltip on hover and an alert for screen readers ("File must
     be 1.0MB or smaller."). Ours shows under the file and is the alert's text, no English shows
     even on hover, and the file can still be removed."""
-    with browser_page() as page:
+    with browser_page(browser) as page:
         _open(page, f"{base}/sandbox?lang={lang}", 390)
         page.get_by_role("tab", name=t("sandbox.file_tab", lang)).click()
         uploader = page.locator("[data-testid=stFileUploader]")
@@ -196,12 +199,12 @@ def _english_labels(page: Any) -> list[str]:
 
 
 def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
-    base: str, lang: str = "fr"
+    browser: Any, base: str, lang: str = "fr"
 ) -> None:
     """Streamlit labels parts of each page in English ("Sidebar", "Increment", "Help for …"):
     a screen reader on a French page hears ours, then on a Russian one after a change of
     language (the lab is checked in Russian)."""
-    with browser_page() as page:
+    with browser_page(browser) as page:
         _open(page, f"{base}/sandbox?lang={lang}", 1280)
         page.get_by_role("tab", name=t("sandbox.file_tab", lang)).click()
         sidebar = page.locator("[data-testid=stSidebar]")
@@ -255,18 +258,18 @@ def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
         assert not [title for title in titles if title in ARIA_WORDS], titles
 
 
-def test_english_pages_keep_streamlits_labels(base: str) -> None:
-    with browser_page() as page:
+def test_english_pages_keep_streamlits_labels(browser: Any, base: str) -> None:
+    with browser_page(browser) as page:
         _open(page, f"{base}/sandbox?lang=en", 1280)
         page.locator("[data-testid=stNumberInputStepUp]").first.wait_for()
         assert page.locator("[data-testid=stSidebar]").get_attribute("aria-label") == "Sidebar"
         assert "Increment" in page.evaluate(ARIA_LABELS)
 
 
-def test_the_rules_sheet_fits_a_phone(base: str) -> None:
+def test_the_rules_sheet_fits_a_phone(browser: Any, base: str) -> None:
     """The printable sheet's card table was wider than a 390 px phone (the points cell did not
     wrap): the whole page scrolled sideways and the points were out of view."""
-    with browser_page() as page:
+    with browser_page(browser) as page:
         for lang in ("fr", "ru"):
             _open(page, f"{base}/teachers?lang={lang}", 390)
             table = page.locator(".uno-sheet table")
