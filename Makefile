@@ -31,9 +31,10 @@ $(TEST_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 run: $(APP_STAMP)
 	$(BIN)/uno-academy --server.port 8501
 
-# The suite on every core, a test file per worker at a time (its browser server started once).
+# The suite on every core, a test file per worker at a time (its browser server started once),
+# in the order of the collection (conftest.py puts the long browser files first).
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
