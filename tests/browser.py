@@ -120,8 +120,8 @@ def streamlit_server(
 
 @contextmanager
 def own_browser() -> Iterator[Any]:
-    """A Chromium of its own, for a script outside pytest (tests/screenshots.py); the tests
-    take the ``browser`` fixture instead (one Chromium per test process)."""
+    """A headless Chromium (Debian's): the tests' one per process (the ``chromium`` fixture of
+    tests/conftest.py), or tests/screenshots.py's."""
     executable = chromium_path()
     try:
         from playwright.sync_api import sync_playwright

@@ -28,19 +28,12 @@ def _computer_players_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
-    """One headless Chromium per test process (Debian's, see tests/browser.py): starting one
-    costs about 1.5 s of both cores, a new context in it about 0.3 s."""
-    from tests.browser import CHROMIUM_ARGS, _missing, chromium_path
+    """One headless Chromium per test process (tests/browser.py's ``own_browser``): starting
+    one costs about 1.5 s of both cores, a new context in it about 0.3 s."""
+    from tests.browser import own_browser
 
-    executable = chromium_path()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    with own_browser() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -85,21 +85,20 @@ def test_browser_language_is_the_default(browser: Any, base: str) -> None:
 
 
 def test_two_sessions_never_see_each_others_game_or_language(browser: Any, base: str) -> None:
-    first = browser.new_context(locale="en-US").new_page()
-    second = browser.new_context(locale="en-US").new_page()
-    first.goto(base + "/sandbox?lang=fr")
-    wait_for_app(first)
-    first.get_by_role("button", name=t("sandbox.deal", "fr")).click()
-    wait_for_app(first)
-    first.get_by_text(t("sandbox.dealt", "fr", seed=1)).wait_for(timeout=30_000)
-    second.goto(base + "/sandbox")
-    wait_for_app(second)
-    assert t("nav.sandbox", "en") in second.locator("h1").first.inner_text()
-    assert second.get_by_text(t("sandbox.no_game", "en")).count() == 1
-    assert "lang=en" in second.url
-    first.reload()
-    wait_for_app(first)
-    assert t("nav.sandbox", "fr") in first.locator("h1").first.inner_text()
+    with browser_page(browser) as first, browser_page(browser) as second:
+        first.goto(base + "/sandbox?lang=fr")
+        wait_for_app(first)
+        first.get_by_role("button", name=t("sandbox.deal", "fr")).click()
+        wait_for_app(first)
+        first.get_by_text(t("sandbox.dealt", "fr", seed=1)).wait_for(timeout=30_000)
+        second.goto(base + "/sandbox")
+        wait_for_app(second)
+        assert t("nav.sandbox", "en") in second.locator("h1").first.inner_text()
+        assert second.get_by_text(t("sandbox.no_game", "en")).count() == 1
+        assert "lang=en" in second.url
+        first.reload()
+        wait_for_app(first)
+        assert t("nav.sandbox", "fr") in first.locator("h1").first.inner_text()
 
 
 def test_every_page_in_every_language_opens_without_an_exception(browser: Any, base: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import streamlit_server, wait_for_app
+from tests.browser import browser_page, streamlit_server, wait_for_app
 from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -18,15 +18,12 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def two_devices(browser: Any, tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
     env = {"UNO_ACADEMY_DB": str(tmp_path / "scores.sqlite3")}
-    with streamlit_server(env) as base:
-        size = {"width": 1280, "height": 900}
-        mine = browser.new_context(locale="en-US", viewport=size)
-        other = browser.new_context(locale="en-US", viewport=size)
-        try:
-            yield base, mine.new_page(), other.new_page()
-        finally:
-            mine.close()
-            other.close()
+    with (
+        streamlit_server(env) as base,
+        browser_page(browser) as mine,
+        browser_page(browser) as other,
+    ):
+        yield base, mine, other
 
 
 def open_pad(page: Any, url: str) -> None:
