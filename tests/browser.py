@@ -152,6 +152,15 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]", timeout=60_000)
 
 
+def page_paths() -> list[str]:
+    """The URL path of every page of the app ("" for home), in the menu's order."""
+    from uno.ui.frame import PAGES
+
+    return [
+        ("" if p.path == "app.py" else p.path.split("_", 1)[1].removesuffix(".py")) for p in PAGES
+    ]
+
+
 def sweep(
     browser: Any,
     base: str,

@@ -2,17 +2,21 @@
 ``.venv/bin/python -m tests.screenshots``). Starts the app on 127.0.0.1, opens a few pages in
 headless Chromium and writes PNG files to content/screenshots/: one per part of the app, and the
 game table in a light theme, a dark theme and on a 390 px phone, and a room: a pupil's phone
-and the projector."""
+and the projector.
+
+``--every-page DIR`` opens every page in every language at 1280 px and at 390 px instead, and
+writes their screenshots to DIR."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import uno
-from tests.browser import ROOT, own_browser, streamlit_server, sweep, wait_for_app
+from tests.browser import ROOT, own_browser, page_paths, streamlit_server, sweep, wait_for_app
 from uno.academy import store as db
 from uno.academy.sandbox import encode_share
 
@@ -118,7 +122,36 @@ def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
     return problems
 
 
+def every_page(out: Path) -> None:
+    """Every page in every language, at 1280 px and at 390 px, into ``out`` (a look before a
+    change is called done; the suite's sweep opens each page once)."""
+    from uno.academy.i18n import LANGS
+
+    paths = page_paths()
+    pages = [(path, lang) for path in paths for lang in LANGS]
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        store = {"UNO_ACADEMY_DB": str(Path(folder) / "sweep.sqlite3")}
+        with streamlit_server(store) as base, own_browser() as b:
+            for width, height in ((1280, 900), (390, 844)):
+                problems += sweep(b, base, out / str(width), pages, width, height)
+    for line in problems:
+        print(line)
+    print(f"{2 * len(pages)} pages opened, screenshots in {out}, {len(problems)} problems")
+    sys.exit(1 if problems else 0)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--every-page",
+        type=Path,
+        metavar="DIR",
+        help="instead: every page in every language, at 1280 px and 390 px, into DIR",
+    )
+    args = parser.parse_args()
+    if args.every_page is not None:
+        every_page(args.every_page)
     with tempfile.TemporaryDirectory() as folder:
         store_path = Path(folder) / "screenshots.sqlite3"
         with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base, own_browser() as b:
