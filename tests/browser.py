@@ -161,6 +161,11 @@ def page_paths() -> list[str]:
     ]
 
 
+def shot_name(path: str, lang: str) -> str:
+    """The file ``sweep`` saves the screenshot of page ``path`` in ``lang`` to."""
+    return f"{(path or 'home').replace('/', '_')}-{lang}.png"
+
+
 def sweep(
     browser: Any,
     base: str,
@@ -183,8 +188,7 @@ def sweep(
                 page.wait_for_timeout(100)
                 if page.locator("[data-testid=stException]").count():
                     problems.append(f"{url}: an exception is shown")
-                name = (path or "home").replace("/", "_")
-                page.screenshot(path=str(out_dir / f"{name}-{lang}.png"))
+                page.screenshot(path=str(out_dir / shot_name(path, lang)))
             except Exception as exc:
                 problems.append(f"{url}: {type(exc).__name__}: {str(exc)[:200]}")
     return problems

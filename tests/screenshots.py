@@ -122,23 +122,20 @@ def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
     return problems
 
 
-def every_page(out: Path) -> None:
+def every_page(out: Path) -> list[str]:
     """Every page in every language, at 1280 px and at 390 px, into ``out`` (a look before a
-    change is called done; the suite's sweep opens each page once)."""
+    change is called done; the suite's sweep opens each page once); the problems seen."""
     from uno.academy.i18n import LANGS
 
-    paths = page_paths()
-    pages = [(path, lang) for path in paths for lang in LANGS]
+    pages = [(path, lang) for path in page_paths() for lang in LANGS]
     problems: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         store = {"UNO_ACADEMY_DB": str(Path(folder) / "sweep.sqlite3")}
         with streamlit_server(store) as base, own_browser() as b:
             for width, height in ((1280, 900), (390, 844)):
                 problems += sweep(b, base, out / str(width), pages, width, height)
-    for line in problems:
-        print(line)
-    print(f"{2 * len(pages)} pages opened, screenshots in {out}, {len(problems)} problems")
-    sys.exit(1 if problems else 0)
+    print(f"{2 * len(pages)} pages opened, screenshots in {out}")
+    return problems
 
 
 def main() -> None:
@@ -151,15 +148,17 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.every_page is not None:
-        every_page(args.every_page)
-    with tempfile.TemporaryDirectory() as folder:
-        store_path = Path(folder) / "screenshots.sqlite3"
-        with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base, own_browser() as b:
-            problems = sweep(b, base, OUT, SHOTS) + tables(b, base) + rooms(b, base, store_path)
+        problems = every_page(args.every_page)
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            store_path = Path(folder) / "screenshots.sqlite3"
+            with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base, own_browser() as b:
+                problems = sweep(b, base, OUT, SHOTS) + tables(b, base) + rooms(b, base, store_path)
+        count = len(SHOTS) + len(TABLES) + len(ROOMS)
+        print(f"{count} screenshots written to content/screenshots/")
     for line in problems:
         print(line)
-    count = len(SHOTS) + len(TABLES) + len(ROOMS)
-    print(f"{count} screenshots written to content/screenshots/, {len(problems)} problems")
+    print(f"{len(problems)} problems")
     sys.exit(1 if problems else 0)
 
 

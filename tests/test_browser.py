@@ -105,18 +105,17 @@ def test_every_page_opens_in_a_browser_without_an_exception(browser: Any, base: 
     """The end-to-end sweep: every page once, the languages in turn (each page in each language
     is opened by test_app.py's AppTest, and in a browser by tests/screenshots.py); screenshots
     are kept in tests/artifacts/sweep/ (git-ignored)."""
-    from tests.browser import page_paths, sweep
+    from tests.browser import page_paths, shot_name, sweep
     from uno.academy.i18n import LANGS
 
-    paths = page_paths()
-    pages = [(path, LANGS[i % len(LANGS)]) for i, path in enumerate(paths)]
+    pages = [(path, LANGS[i % len(LANGS)]) for i, path in enumerate(page_paths())]
     assert {lang for _, lang in pages} == set(LANGS)
     for old in (ARTIFACTS / "sweep").glob("*.png"):
         old.unlink()  # only this run's screenshots count
     problems = sweep(browser, base, ARTIFACTS / "sweep", pages)
     assert not problems, problems
     shots = {png.name for png in (ARTIFACTS / "sweep").glob("*.png")}
-    assert {f"{(path or 'home').replace('/', '_')}-{lang}.png" for path, lang in pages} <= shots
+    assert {shot_name(path, lang) for path, lang in pages} <= shots
     # Every page drawn: the server logged no deprecated Streamlit call.
     assert not deprecations(base), deprecations(base)
 
