@@ -136,10 +136,13 @@ def own_browser() -> Iterator[Any]:
 
 
 @contextmanager
-def browser_page(browser: Any, locale: str = "en-US") -> Iterator[Any]:
+def browser_page(browser: Any, locale: str = "en-US", scheme: str = "light") -> Iterator[Any]:
     """A page in a new context of ``browser`` (its own cookies and storage, as a new visitor
-    has), at 1280 x 900; the context is closed after."""
-    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    has), at 1280 x 900, in the browser's light or dark ``scheme`` (Streamlit follows it); the
+    context is closed after."""
+    context = browser.new_context(
+        locale=locale, viewport={"width": 1280, "height": 900}, color_scheme=scheme
+    )
     try:
         yield context.new_page()
     finally:
@@ -173,12 +176,13 @@ def sweep(
     pages: list[tuple[str, str]],
     width: int = 1280,
     height: int = 900,
+    scheme: str = "light",
 ) -> list[str]:
     """Open each (path, lang) in a fresh browser page, wait for the app, save a screenshot to
     ``out_dir``; return the problems seen (an exception on the page, a timeout)."""
     problems: list[str] = []
     out_dir.mkdir(parents=True, exist_ok=True)
-    with browser_page(browser) as page:
+    with browser_page(browser, scheme=scheme) as page:
         page.set_viewport_size({"width": width, "height": height})
         for path, lang in pages:
             url = f"{base}/{path}?lang={lang}"

@@ -4,8 +4,8 @@ headless Chromium and writes PNG files to content/screenshots/: one per part of 
 game table in a light theme, a dark theme and on a 390 px phone, and a room: a pupil's phone
 and the projector.
 
-``--every-page DIR`` opens every page in every language at 1280 px and at 390 px instead, and
-writes their screenshots to DIR."""
+``--every-page DIR`` opens every page in every language at 1280 px and at 390 px, in the light
+and the dark theme, instead, and writes their screenshots to DIR."""
 
 from __future__ import annotations
 
@@ -123,8 +123,9 @@ def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
 
 
 def every_page(out: Path) -> list[str]:
-    """Every page in every language, at 1280 px and at 390 px, into ``out`` (a look before a
-    change is called done; the suite's sweep opens each page once); the problems seen."""
+    """Every page in every language, at 1280 px and at 390 px, light and dark, into ``out`` (a
+    look before a change is called done; the suite's sweep opens each page once); the problems
+    seen."""
     from uno.academy.i18n import LANGS
 
     pages = [(path, lang) for path in page_paths() for lang in LANGS]
@@ -133,8 +134,10 @@ def every_page(out: Path) -> list[str]:
         store = {"UNO_ACADEMY_DB": str(Path(folder) / "sweep.sqlite3")}
         with streamlit_server(store) as base, own_browser() as b:
             for width, height in ((1280, 900), (390, 844)):
-                problems += sweep(b, base, out / str(width), pages, width, height)
-    print(f"{2 * len(pages)} pages opened, screenshots in {out}")
+                for scheme in ("light", "dark"):
+                    shots = out / f"{width}-{scheme}"
+                    problems += sweep(b, base, shots, pages, width, height, scheme)
+    print(f"{4 * len(pages)} pages opened, screenshots in {out}")
     return problems
 
 
@@ -144,7 +147,7 @@ def main() -> None:
         "--every-page",
         type=Path,
         metavar="DIR",
-        help="instead: every page in every language, at 1280 px and 390 px, into DIR",
+        help="instead: every page in every language, 1280 and 390 px, light and dark, into DIR",
     )
     args = parser.parse_args()
     if args.every_page is not None:
