@@ -136,12 +136,16 @@ def own_browser() -> Iterator[Any]:
 
 
 @contextmanager
-def browser_page(browser: Any, locale: str = "en-US", scheme: str = "light") -> Iterator[Any]:
+def browser_page(
+    browser: Any, locale: str = "en-US", scheme: str = "light", width: int = 1280
+) -> Iterator[Any]:
     """A page in a new context of ``browser`` (its own cookies and storage, as a new visitor
-    has), at 1280 x 900, in the browser's light or dark ``scheme`` (Streamlit follows it); the
-    context is closed after."""
+    has), ``width`` px wide as a reader has it (a laptop 900 px high, a phone of 390 px 844),
+    in the browser's light or dark ``scheme`` (Streamlit follows it); the context is closed
+    after."""
+    height = 900 if width > 500 else 844
     context = browser.new_context(
-        locale=locale, viewport={"width": 1280, "height": 900}, color_scheme=scheme
+        locale=locale, viewport={"width": width, "height": height}, color_scheme=scheme
     )
     try:
         yield context.new_page()
@@ -175,15 +179,14 @@ def sweep(
     out_dir: Path,
     pages: list[tuple[str, str]],
     width: int = 1280,
-    height: int = 900,
     scheme: str = "light",
 ) -> list[str]:
-    """Open each (path, lang) in a fresh browser page, wait for the app, save a screenshot to
-    ``out_dir``; return the problems seen (an exception on the page, a timeout)."""
+    """Open each (path, lang) in a fresh browser page (``browser_page``), wait for the app, save
+    a screenshot to ``out_dir``; return the problems seen (an exception on the page, a
+    timeout)."""
     problems: list[str] = []
     out_dir.mkdir(parents=True, exist_ok=True)
-    with browser_page(browser, scheme=scheme) as page:
-        page.set_viewport_size({"width": width, "height": height})
+    with browser_page(browser, scheme=scheme, width=width) as page:
         for path, lang in pages:
             url = f"{base}/{path}?lang={lang}"
             try:

@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import uno
-from tests.browser import ROOT, own_browser, page_paths, streamlit_server, sweep, wait_for_app
+from tests.browser import (
+    ROOT,
+    browser_page,
+    own_browser,
+    page_paths,
+    streamlit_server,
+    sweep,
+    wait_for_app,
+)
 from uno.academy import store as db
 from uno.academy.sandbox import encode_share
 
@@ -56,30 +64,19 @@ def table_link() -> str:
     return encode_share(state, {"bots": {"1": "greedy", "2": "color_keeper"}, "hide_hands": True})
 
 
-def _context(browser: Any, lang: str, width: int, scheme: str) -> Any:
-    """A browser context as a reader has it: a laptop (900 px high) or a phone (844 px)."""
-    return browser.new_context(
-        viewport={"width": width, "height": 900 if width > 500 else 844},
-        color_scheme=scheme,
-        locale=lang,
-    )
-
-
 def tables(browser: Any, base: str) -> list[str]:
     problems = []
     for name, lang, width, scheme in TABLES:
-        context = _context(browser, lang, width, scheme)
-        page = context.new_page()
-        try:
-            page.goto(f"{base}/sandbox?lang={lang}&s={table_link()}")
-            wait_for_app(page)
-            page.wait_for_selector('[data-testid="uno-table"] button.card', timeout=30_000)
-            page.locator('[data-testid="uno-table"] button.card[data-card="W"]').click()
-            page.wait_for_timeout(300)
-            page.screenshot(path=str(OUT / f"{name}.png"))
-        except Exception as exc:
-            problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
-        context.close()
+        with browser_page(browser, lang, scheme, width) as page:
+            try:
+                page.goto(f"{base}/sandbox?lang={lang}&s={table_link()}")
+                wait_for_app(page)
+                page.wait_for_selector('[data-testid="uno-table"] button.card', timeout=30_000)
+                page.locator('[data-testid="uno-table"] button.card[data-card="W"]').click()
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(OUT / f"{name}.png"))
+            except Exception as exc:
+                problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
     return problems
 
 
@@ -101,24 +98,22 @@ def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
         store.join_room(code, "screenshots-pupil-b-0123456789ab", "Léo")
     problems = []
     for name, lang, width, scheme, projector in ROOMS:
-        context = _context(browser, lang, width, scheme)
-        page = context.new_page()
-        try:
-            query = f"lang={lang}&room={code}" + ("&view=projector" if projector else "")
-            page.goto(f"{base}/rooms?{query}")
-            wait_for_app(page)
-            if not projector:
-                page.locator(".st-key-rm_name input").fill("Ана")
-                page.locator(".st-key-rm_name input").press("Enter")
+        with browser_page(browser, lang, scheme, width) as page:
+            try:
+                query = f"lang={lang}&room={code}" + ("&view=projector" if projector else "")
+                page.goto(f"{base}/rooms?{query}")
                 wait_for_app(page)
-                page.locator(".st-key-rm_join button").click()
-                wait_for_app(page)
-            page.wait_for_selector('[data-testid="uno-table"] .seat', timeout=30_000)
-            page.wait_for_timeout(1500)
-            page.screenshot(path=str(OUT / f"{name}.png"))
-        except Exception as exc:
-            problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
-        context.close()
+                if not projector:
+                    page.locator(".st-key-rm_name input").fill("Ана")
+                    page.locator(".st-key-rm_name input").press("Enter")
+                    wait_for_app(page)
+                    page.locator(".st-key-rm_join button").click()
+                    wait_for_app(page)
+                page.wait_for_selector('[data-testid="uno-table"] .seat', timeout=30_000)
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(OUT / f"{name}.png"))
+            except Exception as exc:
+                problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
     return problems
 
 
@@ -133,10 +128,10 @@ def every_page(out: Path) -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         store = {"UNO_ACADEMY_DB": str(Path(folder) / "sweep.sqlite3")}
         with streamlit_server(store) as base, own_browser() as b:
-            for width, height in ((1280, 900), (390, 844)):
+            for width in (1280, 390):
                 for scheme in ("light", "dark"):
                     shots = out / f"{width}-{scheme}"
-                    problems += sweep(b, base, shots, pages, width, height, scheme)
+                    problems += sweep(b, base, shots, pages, width, scheme)
     print(f"{4 * len(pages)} pages opened, screenshots in {out}")
     return problems
 
