@@ -162,3 +162,44 @@ def test_three_devices_play_a_round_on_two_servers(
     visitor.context.close()
     for page in (ana, ben, lea, projector):
         page.context.close()
+
+
+def test_a_removed_pupil_sees_nothing_more(
+    browser: Any, servers: tuple[str, str], db_path: Path
+) -> None:
+    """Hardening III: Ben is removed by the teacher while his page stays open; Nina joins and
+    gets his seat, then draws. From the removal on, Ben's page shows that he left the seat and
+    nothing of the seat's hand: not the cards he had, not Nina's name, not the card she drew."""
+    start = uno.load_scenario(
+        {
+            "players": 2,
+            "hands": [["R1", "R2", "G7"], ["B3", "Y4"]],
+            "discard_pile": ["Y0"],
+            "draw_pile": ["Y9", "G1", "G2", "G3"],
+            "turn": 1,
+            "rules": {"preset": "single_round"},
+        }
+    )
+    with db.open_store(db_path) as store:
+        room = store.create_room(TEACHER, seats=[("pupil", None)] * 2, start=start)
+    code = room.code
+    first, _ = servers
+    ben = join(browser, first, code, "Ben")
+    assert hand(ben) == ["R1", "R2", "G7"]
+    with db.open_store(db_path) as store:
+        ana = store.join_room(code, "ana-device-token-0123456789ab", "Ana")
+        store.remove_pupil(TEACHER, code, 0)
+        nina = store.join_room(code, "nina-device-token-0123456789a", "Nina")
+        assert nina.seat == 0
+        version = store.room_state(code).version
+        store.apply_room_action(code, ana.token, version, "play Y4")
+        version = store.room_state(code).version
+        store.apply_room_action(code, nina.token, version, "draw")  # Nina draws the Y9
+        assert "Y9" in [str(c) for c in store.room_state(code).state.hands[0]]
+    ben.get_by_text(t("rooms.seat_gone", "en")).wait_for(timeout=30_000)
+    ben.wait_for_timeout(2_500)  # two more polls: still nothing
+    html = ben.evaluate(ALL_HTML)
+    assert ben.locator(f"{TABLE} .hand-row button.card").count() == 0
+    assert "Nina" not in html
+    assert not set(re.findall(r'data-card="([A-Z0-9]+)"', html)) & {"R1", "R2", "G7", "Y9"}
+    ben.context.close()

@@ -42,6 +42,8 @@ VIEW_PARAM: Final = "view"
 MESSAGE: Final = "rm_message"
 SEEN: Final = "rm_seen"
 _TABLE_MESSAGE: Final = "rm_table_message"
+#: The room whose seat this device just lost (the next full run says so).
+LEFT: Final = "rm_left"
 
 
 def _code_param() -> str | None:
@@ -243,9 +245,34 @@ def _tips(seen: Seen, lang: str) -> None:
         st.caption(t("rooms.tip_lesson", lang, number=number))
 
 
+def _still_seated(store: db.Store, code: str, seat: int, seat_token: str) -> bool:
+    """Whether ``seat_token`` still holds ``seat`` (the teacher may have freed it, handed it
+    to a computer player, or another pupil may sit there now)."""
+    try:
+        return store.rejoin(code, seat_token).seat == seat
+    except db.CodeRefused:
+        return False
+
+
+def _left_seat(code: str, lang: str) -> None:
+    """This device no longer holds its seat: forget the seat and everything seen from it, and
+    run the whole page again (it then says so and offers to join again). Nothing of the
+    table is drawn by the run that found out."""
+    st.session_state.get(SEEN, {}).pop(code, None)
+    st.session_state.pop(f"rm_seat_{code}", None)
+    st.session_state.pop(_TABLE_MESSAGE, None)
+    keep_seat(code, None)
+    st.session_state[LEFT] = code
+    st.rerun(scope="app")
+
+
 def _live(code: str, seat: int | None, seat_token: str | None, lang: str, projector: bool) -> None:
     """The room as it is now: read the store, let a computer player move when it is its turn,
-    draw the table for this device. Runs again every ``POLL_SECONDS``."""
+    draw the table for this device. Runs again every ``POLL_SECONDS``.
+
+    A pupil's device checks its seat token on every run, after reading the room: if the token
+    still holds the seat then, the state read before was the seat's while this device held
+    it; if not, nothing of it is drawn (a removed pupil never sees the next pupil's cards)."""
     known = _seen(code)
     start = None
     try:
@@ -258,11 +285,17 @@ def _live(code: str, seat: int | None, seat_token: str | None, lang: str, projec
                     room = store.room_state(code)
             if known.state is None or known.deal != room.deal:
                 start = store.room_start(code, room.deal)  # this device comes in mid-round
+            seated = (
+                seat is None or seat_token is None or _still_seated(store, code, seat, seat_token)
+            )
     except db.CodeRefused:
         st.warning(t("rooms.gone", lang))
         return
     except (db.StoreError, OSError):
         st.error(t("rooms.store", lang))
+        return
+    if not seated:
+        _left_seat(code, lang)
         return
     book: dict[str, Seen] = st.session_state.setdefault(SEEN, {})
     seen = follow(known, room, seat, lang, start)
@@ -400,6 +433,7 @@ def show_rooms(lang: str) -> None:
         st.fragment(_live, run_every=POLL_SECONDS)(code, None, None, lang, False)
         return
     seat_token = _seat_token(code) if code is not None else None
+    left = code is not None and st.session_state.pop(LEFT, None) == code
     if code is not None and seat_token is not None:
         try:
             with db.open_store() as store:
@@ -407,13 +441,16 @@ def show_rooms(lang: str) -> None:
         except db.CodeRefused:
             keep_seat(code, None)
             st.session_state.pop(f"rm_seat_{code}", None)
-            st.warning(t("rooms.seat_gone", lang))
+            st.session_state.get(SEEN, {}).pop(code, None)
+            left = True
         except (db.StoreError, OSError):
             st.error(t("rooms.store", lang))
             return
         else:
             st.fragment(_live, run_every=POLL_SECONDS)(code, seated.seat, seat_token, lang, False)
             return
+    if left:
+        st.warning(t("rooms.seat_gone", lang))
     st.write(t("rooms.intro", lang))
     _join_form(token, lang, code)
     _open_form(token, lang)
