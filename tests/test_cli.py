@@ -6,6 +6,7 @@ import importlib.util
 import io
 import itertools
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -448,3 +449,233 @@ def test_admin_games_lists_the_hidden_games_with_their_links(tmp_path: Path, lan
     garbage.write_bytes(b"nope" * 1000)
     code, out, err = call("admin", "games", "--db", str(garbage), "--lang", lang)
     assert code == 1 and "corrupt" in err
+
+
+# -- hostile input: every file, name, value and argument comes from outside ------------------
+
+#: What a file or an argument may hold to drive a terminal: a CSI sequence, an OSC title
+#: ended by BEL, a C1 CSI, a bidi override.
+RAW: tuple[str, ...] = ("\x1b", "\x07", "\x9b", "\u202e")
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x9b\u202eAna"
+
+
+def assert_inert(*texts: str) -> None:
+    """Nothing a terminal would obey, no lone surrogate, no traceback."""
+    for text in texts:
+        assert not any(char in text for char in RAW), repr(text[:300])
+        text.encode("utf-8")  # a lone surrogate raises here, as it would on a real terminal
+        assert "Traceback" not in text
+
+
+def test_shown_escapes_what_drives_a_terminal_and_keeps_the_rest() -> None:
+    assert cli.shown(HOSTILE, 100) == "\\x1b]0;pwned\\x07\\x1b[2J\\x9b\\u202eAna"
+    assert cli.shown("Chloé \U0001f468\u200d\U0001f469 Лёва") == "Chloé 👨\u200d👩 Лёва"
+    assert cli.shown("\ud800\udcff\x00\u2028\U000e0001") == "\\ud800\\udcff\\x00\\u2028\\U000e0001"
+    assert cli.shown("x" * 500) == "x" * 57 + "..."
+    assert cli.shown(10**5000) == "…" and cli.shown(float("nan")) == "NaN"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_check_a_lone_surrogate_is_shown_escaped(lang: str, tmp_path: Path) -> None:
+    path = tmp_path / "surrogate.json"
+    path.write_text(
+        '{"players": ["\\ud800", "Ben"], "hands": [["R1"], ["G1"]], "discard_pile": ["R2"]}'
+    )
+    code, out, _ = call("check", str(path), "--lang", lang)
+    assert code == 1
+    assert_inert(out)
+    assert "\\ud800" in out
+    assert t("scenario_error.name_bad_char", lang, field="players[0]") in out
+
+
+def test_check_a_lone_surrogate_on_a_real_terminal(tmp_path: Path) -> None:
+    """The process's own stdout is strict UTF-8: the fault was a UnicodeEncodeError there. The
+    file's name is raw bytes that are not UTF-8 (they reach Python as lone surrogates)."""
+    (tmp_path / "surrogate.json").write_text(
+        '{"players": ["\\ud800", "B"], "hands": [["R1"], ["G1"]], "discard_pile": ["R2"]}'
+    )
+    (tmp_path / os.fsdecode(b"bad\xff.json")).write_text(json.dumps(SCENARIO))
+    done = subprocess.run(
+        [sys.executable, "-m", "uno", "check", "surrogate.json", b"bad\xff.json", "--lang", "en"],
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+    )
+    out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+    assert done.returncode == 1, err
+    assert_inert(out, err)
+    assert "\\ud800" in out and "bad\\udcff.json: 3 players" in out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_check_shows_names_values_and_file_names_with_controls_escaped(
+    lang: str, tmp_path: Path
+) -> None:
+    name = tmp_path / f"{HOSTILE}.json"
+    name.write_text(json.dumps({**SCENARIO, "players": [HOSTILE, "Ben", "Chloé"]}))
+    card = tmp_path / "card.json"
+    card.write_text(json.dumps({**SCENARIO, "hands": [["R7"], [HOSTILE], ["R1"]]}))
+    field = tmp_path / "field.json"
+    field.write_text(json.dumps({**SCENARIO, HOSTILE: 1}))
+    good = tmp_path / f"{HOSTILE}good.json"
+    good.write_text(json.dumps(SCENARIO))
+    code, out, err = call("check", str(name), str(card), str(field), str(good), "--lang", lang)
+    assert code == 1
+    assert_inert(out, err)
+    escaped = "\\x1b]0;pwned\\x07\\x1b[2J\\x9b\\u202eAna"
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{tmp_path}/{escaped}.json")
+    assert escaped in lines[0] and escaped in lines[2]  # the value, then the detail
+    assert t("scenario_error.name_bad_char", lang, field="players[0]") in out
+    assert t("scenario_error.bad_card", lang, field="hands[1][0]", value=escaped) in out
+    assert t("scenario_error.unknown_field", lang, field=escaped) in out
+    assert f"{tmp_path}/{escaped}good.json" in out  # the file that loads: its name too
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_simulate_refuses_deeply_nested_rules_in_words(lang: str, tmp_path: Path) -> None:
+    deep = '{"a": ' + "[" * 60_000
+    out_file = str(tmp_path / "x.csv")
+    code, out, err = call("simulate", "5", "--rules", deep, "--out", out_file, "--lang", lang)
+    assert code == cli.EXIT_USAGE and out == ""
+    assert t("cli.rules_too_deep", lang) in err
+    assert_inert(err)
+    assert not (tmp_path / "x.csv").exists()
+    code, _, err = call("play", "--rules", '{"a": ' + "{" * 60_000, "--lang", lang)
+    assert code == cli.EXIT_USAGE and t("cli.bad_rules_json", lang) in err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_number_on_the_line_is_refused_outside_its_range(lang: str) -> None:
+    digits = "1234567890" * 4
+    low, high = str(-(2**63)), str(2**63 - 1)
+    code, out, err = call("play", "--seed", digits, "--lang", lang, stdin="quit\n")
+    assert code == cli.EXIT_USAGE and out == ""
+    assert t("cli.bad_range", lang, value=digits, low=low, high=high) in err
+    assert_inert(err)
+    for argv in (
+        ["simulate", "5", "--seed", str(2**63), "--out", "x.csv"],
+        ["simulate", digits, "--out", "x.csv"],
+        ["simulate", "5", "--workers", str(2**70), "--out", "x.csv"],
+        ["simulate", "5", "--players", "9" * 5000, "--out", "x.csv"],
+        ["play", "--players", "-" + digits],
+    ):
+        code, out, err = call(*argv, "--lang", lang)
+        assert code == cli.EXIT_USAGE and out == "", argv
+        assert t("cli.usage_error", lang, prog="", message="").split()[0] in err
+        assert len(err) < 2000 and "Traceback" not in err
+    games = t("cli.bad_range", lang, value=digits, low="1", high=cli._integer(cli.MAX_GAMES, lang))
+    assert games in call("simulate", digits, "--out", "x.csv", "--lang", lang)[2]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_cuts_a_very_long_line_and_echoes_only_its_start(lang: str) -> None:
+    line = "\x1b[2J" + "x" * 20_000_000
+    code, out, _ = call("play", "--seed", "3", "--lang", lang, stdin=f"{line}\nquit\n")
+    assert code == 0
+    assert len(out) < 10_000
+    assert t("cli.play.too_long", lang, count=cli.MAX_LINE) in out
+    assert "\\x1b[2Jxxx" in out and "x" * 100 not in out
+    assert_inert(out)
+    assert out.rstrip().endswith(t("cli.play.bye", lang))  # the next line was read
+
+
+def test_play_stops_on_an_input_line_that_never_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "MAX_LINE_SKIPPED", 100_000)
+    code, out, _ = call("play", "--seed", "3", "--lang", "fr", stdin="\x00" * 1_000_000)
+    assert code == cli.EXIT_REFUSED
+    assert t("cli.play.endless", "fr") in out and len(out) < 10_000
+    assert_inert(out)
+
+
+def test_play_shows_a_typed_line_escaped() -> None:
+    code, out, _ = call("play", "--seed", "3", stdin=f"{HOSTILE}\n\ud800\nquit\n")
+    assert code == 0
+    assert_inert(out)
+    assert t("cli.play.not_understood", "en", text=cli.shown(HOSTILE)) in out
+    assert t("cli.play.not_understood", "en", text="\\ud800") in out
+
+
+GAME = b'{"players": 2, "hands": [["R1"], ["G1"]], "discard_pile": ["R2"]'
+
+
+@pytest.mark.parametrize(
+    ("content", "code_word"),
+    [
+        (b"\x00\xff\xfe\x80garbage" * 100, "not_utf8"),
+        (GAME + b', "seed": 1e400}', "bad_seed"),
+        (GAME + b', "seed": NaN}', "bad_seed"),
+        (GAME + b', "turn": -1e400}', "bad_type"),
+        (GAME + f', "seed": {2**70}}}'.encode(), "bad_seed"),
+        (GAME + f', "seed": {2**700}}}'.encode(), "out_of_range"),
+        (b'{"players": ' + b"9" * 5000 + b"}", "not_json"),
+        (b'{"players": ' + b"[" * 60_000 + b"]" * 60_000 + b"}", "not_json"),
+        (b'{"rules": ' + b'{"a": ' * 5000 + b"1" + b"}" * 5000 + b"}", "not_json"),
+        (b"\xef\xbb\xbf" + b" " * 1_000_001, "too_large"),
+        (b"", "not_json"),
+    ],
+)
+def test_check_refuses_hostile_files_in_words(
+    content: bytes, code_word: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_bytes(content)
+    code, out, err = call("check", str(path), "--lang", "ru")
+    assert code == 1
+    assert_inert(out, err)
+    assert f"({code_word})" in out and "отказ" in out and len(out) < 2000
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_check_refuses_names_that_are_no_ordinary_file(lang: str, tmp_path: Path) -> None:
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    names = {str(folder): "cli.read.folder", str(tmp_path / "no.json"): "cli.read.not_found"}
+    names[f"{tmp_path}/nul\x00.json"] = "cli.read.bad_name"
+    names[str(tmp_path / ("x" * 300))] = "cli.read.long_name"
+    names["/dev/null"] = "cli.read.not_file"
+    if hasattr(os, "mkfifo"):  # an open that waited for a writer would hang the command
+        os.mkfifo(tmp_path / "fifo.json")
+        names[str(tmp_path / "fifo.json")] = "cli.read.not_file"
+    code, out, err = call("check", *names, "--lang", lang)
+    assert code == 1
+    assert_inert(out, err)
+    lines = out.splitlines()
+    assert len(lines) == len(names)
+    for line, key in zip(lines, names.values(), strict=True):
+        assert line.endswith(f"({t(key, lang)})") or line.endswith(f"({t(key, lang)}).")
+    assert "\\x00" in lines[2]
+
+
+def test_an_unreadable_argument_is_echoed_escaped() -> None:
+    code, out, err = call("check", "a.json", f"--{HOSTILE}", "--lang", "fr")
+    assert code == cli.EXIT_USAGE and out == ""
+    assert "erreur\u202f:" in err and "\\x1b]0;pwned" in err
+    assert_inert(err)
+    for argv in (
+        ["check", "a.json", "--lang", HOSTILE],
+        ["check", "a.json", "--lang=\ud800"],
+        ["simulate", "5", "--strategies", HOSTILE, "--out", "x.csv"],
+        ["simulate", "5", "--rules", HOSTILE, "--out", "x.csv"],
+        ["simulate", "5", "--out", f"{HOSTILE}.txt"],
+        ["play", "--name", HOSTILE],
+        ["check", *(["--x" + HOSTILE] * 5000)],
+    ):
+        code, out, err = call(*argv)
+        assert code == cli.EXIT_USAGE, argv
+        assert_inert(out, err)
+        assert len(out + err) < 3000
+
+
+def test_simulate_refuses_an_out_file_that_is_no_ordinary_file(tmp_path: Path) -> None:
+    folder = tmp_path / "games.csv"
+    folder.mkdir()
+    code, _, err = call("simulate", "5", "--out", str(folder), "--lang", "fr")
+    assert code == 1 and t("cli.read.folder", "fr") in err
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo.csv")
+        code, _, err = call("simulate", "5", "--out", str(tmp_path / "fifo.csv"))
+        assert code == 1 and t("cli.read.not_file", "en") in err
+    code, _, err = call("simulate", "5", "--out", f"{tmp_path}/nul\x00.csv")
+    assert code == 1 and t("cli.read.bad_name", "en") in err

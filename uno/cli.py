@@ -9,24 +9,43 @@ An entry point like app.py (tests/test_architecture.py): ``import uno`` never im
 may word everything with the app's own words (``uno.academy.i18n``, content/<lang>/cli.toml and
 the keys the app uses for events, refusals and scenario errors). Exit codes: 0 ok, 1 a file or
 an input that is refused (or a missing optional package), 2 a command line that cannot be read.
+
+Everything from outside (file names and contents, arguments, typed lines, the environment) is
+hostile: it is printed through ``shown`` (controls, bidi overrides and lone surrogates escaped,
+the length bounded), every number on the line has a range, JSON is read with the scenario
+loader's limits, files are opened without waiting (a FIFO) and read up to the loader's size,
+and ``play`` reads ``MAX_LINE`` characters of a line at most.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib.util
+import io
 import json
 import os
+import stat
 import subprocess
 import sys
 import time
 import tomllib
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
 import uno
-from uno.academy.i18n import DEFAULT_LANG, LANGS, card_label, join_words, normalize_lang, t
+from uno.academy.i18n import (
+    DEFAULT_LANG,
+    LANGS,
+    card_label,
+    join_words,
+    normalize_lang,
+    number,
+    t,
+)
 from uno.academy.table import story_text
 from uno.actions import VERBS, Action, parse_action
 from uno.bots import STRATEGIES, Strategy, make_strategy, next_bot_move, play_bots
@@ -34,8 +53,8 @@ from uno.cards import parse_color
 from uno.errors import IllegalAction, NotationError, ScenarioError
 from uno.expert import Note, note_of
 from uno.rules import PRESETS, RuleSet, as_ruleset
-from uno.scenario import MAX_SCENARIO_BYTES
-from uno.setup import MAX_PLAYERS, MIN_PLAYERS, check_names
+from uno.scenario import MAX_SCENARIO_BYTES, scenario_data
+from uno.setup import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, check_names
 from uno.state import GameState, Phase
 
 __all__ = [
@@ -47,6 +66,7 @@ __all__ = [
     "build_parser",
     "main",
     "run_app",
+    "shown",
     "situation_summary",
     "streamlit_flags",
 ]
@@ -58,6 +78,20 @@ EXIT_USAGE: Final = 2
 PERSON: Final = 0
 #: A round of ``play`` that runs this many computer moves is stopped (R-DRAW-4 can loop).
 MAX_MOVES: Final = 20_000
+#: ``simulate N``: at most this many games (their rows are kept in memory until saved).
+MAX_GAMES: Final = 1_000_000
+#: ``play`` reads at most this many characters of a line; a longer line is dropped, unread.
+MAX_LINE: Final = 200
+#: ... and gives up on the input after this many characters without an end of line.
+MAX_LINE_SKIPPED: Final = 64 * 1024 * 1024
+#: A file name is shown whole up to this length; other outside text up to ``shown``'s ``most``.
+MAX_SHOWN_PATH: Final = 500
+#: What a terminal must never receive raw from outside: controls (ESC, BEL, C1 such as CSI),
+#: format characters (bidi overrides such as U+202E), lone surrogates, private-use and
+#: unassigned code points, line and paragraph separators. The joiners (U+200C, U+200D) are
+#: format characters that emoji and several scripts need, and move no cursor: kept.
+_ESCAPED: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_JOINERS: Final = frozenset("\u200c\u200d")
 _QUIT: Final = frozenset({"quit", "exit", "q"})
 _HELP: Final = frozenset({"help", "?", "h"})
 
@@ -100,7 +134,7 @@ def refusal_text(refusal: IllegalAction, lang: str) -> str:
 
 def scenario_error_text(problem: ScenarioError, lang: str) -> str:
     """A refused file or setting in the reader's words (``scenario_error.*``)."""
-    field, value = str(problem.field), _shown(problem.value)
+    field, value = shown(str(problem.field), 100), shown(problem.value)
     count = problem.value if type(problem.value) is int else None  # "1 card", "5 cards"
     try:
         return t(f"scenario_error.{problem.code}", lang, field=field, value=value, count=count)
@@ -108,14 +142,61 @@ def scenario_error_text(problem: ScenarioError, lang: str) -> str:
         return t("scenario_error.wrong_phase", lang, field=field, value=value)
 
 
-def _shown(value: object, most: int = 60) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= most else text[: most - 3] + "..."
+def shown(value: object, most: int = 60) -> str:
+    """Text from outside (a file's name, a value in it, an argument, a typed line) as it may be
+    printed on a terminal: at most ``most`` characters of it (then ``...``), and every character
+    that could drive the terminal or hide the text (``_ESCAPED``) written as an escape
+    (``\\x1b``, ``\\u202e``, ``\\ud800``), so no file can set a title, clear the screen, reorder
+    what follows, or stop the output with a character the terminal's encoding refuses.
+    A value that is not text is written as JSON (numbers of any size, nested lists)."""
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (ValueError, TypeError, RecursionError):  # a number of thousands of digits...
+            text = "…"
+    if len(text) > most:
+        text = text[: max(most - 3, 1)] + "..."
+    return "".join(_escaped(char) for char in text)
+
+
+def _escaped(char: str) -> str:
+    if unicodedata.category(char) not in _ESCAPED or char in _JOINERS:
+        return char
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _path(name: str) -> str:
+    """A file name given on the command line, as ``shown`` prints it."""
+    return shown(name, MAX_SHOWN_PATH)
+
+
+def _os_problem(problem: OSError | ValueError, lang: str) -> str:
+    """Why a file cannot be read or written, in the reader's words (the system's own words,
+    escaped, for a rare error)."""
+    if isinstance(problem, _NotAFile):
+        return t("cli.read.not_file", lang)
+    if isinstance(problem, ValueError):  # a NUL or a lone surrogate in the name
+        return t("cli.read.bad_name", lang)
+    key = {
+        errno.ENOENT: "cli.read.not_found",
+        errno.EACCES: "cli.read.denied",
+        errno.EPERM: "cli.read.denied",
+        errno.EISDIR: "cli.read.folder",
+        errno.ENAMETOOLONG: "cli.read.long_name",
+    }.get(problem.errno or 0)
+    if key is not None:
+        return t(key, lang)
+    return t("cli.read.failed", lang, error=shown(problem.strerror or problem.errno, 200))
 
 
 def situation_summary(state: GameState, lang: str) -> str:
     """One line: players, whose turn, top card and colour, phase, cards in each hand, draw pile."""
-    names = state.players
+    names = [shown(name) for name in state.players]
     seat = state.turn
     who = "cli.check.winner" if state.is_over else "cli.check.turn"
     color = state.current_color
@@ -147,7 +228,10 @@ class _Parser(argparse.ArgumentParser):
     lang: str = DEFAULT_LANG
 
     def error(self, message: str) -> Any:  # argparse's signature is NoReturn
+        """argparse quotes what it could not read (``unrecognized arguments: ...``): shown
+        escaped, and not at any length."""
         self.print_usage(sys.stderr)
+        message = shown(message, 1000)
         self.exit(EXIT_USAGE, t("cli.usage_error", self.lang, prog=self.prog, message=message))
 
 
@@ -183,49 +267,74 @@ def _new_parser(lang: str, **options: Any) -> _Parser:
 
 
 def _rules(lang: str) -> Callable[[str], RuleSet]:
+    """A preset's name, or rules in JSON read with the scenario loader's limits (size, UTF-8,
+    nesting, numbers: ``scenario_data``)."""
+
     def read(text: str) -> RuleSet:
         try:
-            spec: Any = json.loads(text) if text.lstrip().startswith("{") else text.strip()
+            if not text.lstrip().startswith("{"):
+                return as_ruleset(text.strip())
+            try:
+                spec = scenario_data(text)
+            except ScenarioError as problem:
+                if problem.code == "not_json":
+                    deep = problem.value == "nesting"
+                    key = "cli.rules_too_deep" if deep else "cli.bad_rules_json"
+                    raise argparse.ArgumentTypeError(t(key, lang)) from None
+                # the loader's limits name the "file": here it is the rules
+                raise ScenarioError(problem.code, "rules", problem.value, str(problem)) from None
             return as_ruleset(spec)
-        except json.JSONDecodeError:
-            raise argparse.ArgumentTypeError(t("cli.bad_rules_json", lang)) from None
         except ScenarioError as problem:
             raise argparse.ArgumentTypeError(scenario_error_text(problem, lang)) from None
 
     return read
 
 
-def _count(lang: str, low: int, high: int | None = None) -> Callable[[str], int]:
+def _whole(lang: str, low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high`` (every number on the line has both bounds),
+    else a refusal that gives the range. A line of digits far longer than the bounds' own is
+    refused without being converted."""
+    longest = max(len(str(low)), len(str(high))) + 8  # room for "+", "_" and spaces
+
     def read(text: str) -> int:
-        try:
-            value = int(text) if text.strip().isascii() else None
-        except ValueError:
-            value = None
-        if value is None or value < low or (high is not None and value > high):
-            key = "cli.bad_number" if high is None else "cli.bad_range"
-            raise argparse.ArgumentTypeError(t(key, lang, value=text, low=low, high=high))
+        value: int | None = None
+        digits = text.strip()
+        if digits.isascii() and len(digits) <= longest:
+            try:
+                value = int(digits)
+            except ValueError:
+                value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                t(
+                    "cli.bad_range",
+                    lang,
+                    value=shown(text),
+                    low=_integer(low, lang),
+                    high=_integer(high, lang),
+                )
+            )
         return value
 
     return read
 
 
-def _seed(lang: str) -> Callable[[str], int]:
-    def read(text: str) -> int:
-        try:
-            if text.strip().isascii():
-                return int(text)
-        except ValueError:
-            pass
-        raise argparse.ArgumentTypeError(t("cli.bad_seed", lang, value=text))
+def _integer(value: int, lang: str) -> str:
+    """A bound as the reader writes numbers (``1,000,000``; a seed's 19 digits as they are,
+    which a float would round)."""
+    return number(value, lang) if abs(value) < 2**53 else str(value)
 
-    return read
+
+def _seed(lang: str) -> Callable[[str], int]:
+    """A seed: the 64-bit whole numbers ``new_game`` and scenario files take."""
+    return _whole(lang, -MAX_SEED - 1, MAX_SEED)
 
 
 def _strategy(lang: str) -> Callable[[str], str]:
     def read(text: str) -> str:
         if text not in STRATEGIES:
             raise argparse.ArgumentTypeError(
-                t("cli.bad_strategy", lang, value=text, names=", ".join(STRATEGIES))
+                t("cli.bad_strategy", lang, value=shown(text), names=", ".join(STRATEGIES))
             )
         return text
 
@@ -274,10 +383,12 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE", help=_help("cli.help.files", lang))
 
     sim = command("simulate")
-    sim.add_argument("games", type=_count(lang, 1), metavar="N", help=_help("cli.help.games", lang))
+    sim.add_argument(
+        "games", type=_whole(lang, 1, MAX_GAMES), metavar="N", help=_help("cli.help.games", lang)
+    )
     sim.add_argument(
         "--players",
-        type=_count(lang, MIN_PLAYERS, MAX_PLAYERS),
+        type=_whole(lang, MIN_PLAYERS, MAX_PLAYERS),
         default=4,
         help=_help("cli.help.players", lang),
     )
@@ -295,7 +406,7 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=_seed(lang), default=0, help=_help("cli.help.seed", lang))
     sim.add_argument(
-        "--workers", type=_count(lang, 1, 64), default=1, help=_help("cli.help.workers", lang)
+        "--workers", type=_whole(lang, 1, 64), default=1, help=_help("cli.help.workers", lang)
     )
     sim.add_argument(
         "--out", type=Path, required=True, metavar="FILE", help=_help("cli.help.out", lang)
@@ -304,7 +415,7 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
     play = command("play")
     play.add_argument(
         "--players",
-        type=_count(lang, MIN_PLAYERS, MAX_PLAYERS),
+        type=_whole(lang, MIN_PLAYERS, MAX_PLAYERS),
         default=3,
         help=_help("cli.help.play_players", lang),
     )
@@ -340,9 +451,9 @@ def main(
 ) -> int:
     """Run ``python -m uno`` with ``argv`` (default: the process's); returns the exit code."""
     args_in = list(sys.argv[1:] if argv is None else argv)
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
+    inp = stdin or _tolerant(sys.stdin, "surrogateescape") or io.StringIO()
+    out = stdout or _tolerant(sys.stdout, "backslashreplace") or io.StringIO()
+    err = stderr or _tolerant(sys.stderr, "backslashreplace") or io.StringIO()
     lang = normalize_lang(_lang_in(args_in) or env_lang())
     parser = build_parser(lang)
     saved = sys.stdout, sys.stderr
@@ -372,6 +483,17 @@ def main(
         return EXIT_REFUSED
 
 
+def _tolerant(stream: TextIO | None, errors: str) -> TextIO | None:
+    """The process's own stream, made to accept any input (bytes that are not UTF-8 come in
+    as lone surrogates, which ``shown`` escapes) or any output (a character the terminal's
+    encoding lacks is written as an escape); ``None`` when the stream is closed."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):  # already in use, or closed
+            reconfigure(errors=errors)
+    return stream
+
+
 # -- admin -----------------------------------------------------------------------------------
 
 
@@ -383,15 +505,16 @@ def admin_games(db: str | None, lang: str, out: TextIO, err: TextIO) -> int:
 
     where = st.store_location(db)
     if not st.database_exists(db):
-        err.write(t("cli.admin.no_database", lang, where=str(where)) + "\n")
+        err.write(t("cli.admin.no_database", lang, where=_path(str(where))) + "\n")
         return EXIT_REFUSED
     try:
         with st.open_store(db) as store:
             hidden = store.hidden_games()
     except st.StoreError as problem:
+        where = _path(str(problem.where))
         err.write(
-            t("cli.admin.store_error", lang, where=str(problem.where), code=problem.code)
-            + f" ({problem.detail})\n"
+            t("cli.admin.store_error", lang, where=where, code=problem.code)
+            + f" ({shown(problem.detail, 300)})\n"
         )
         return EXIT_REFUSED
     if not hidden:
@@ -403,10 +526,10 @@ def admin_games(db: str | None, lang: str, out: TextIO, err: TextIO) -> int:
             "cli.admin.game",
             lang,
             number=game.id,
-            players=", ".join(game.players),
+            players=", ".join(shown(name) for name in game.players),
             rounds=t("cli.admin.rounds", lang, count=game.rounds),
-            updated=game.updated.replace("T", " ")[:16],
-            link=share_link("", game.share),
+            updated=shown(game.updated.replace("T", " ")[:16]),
+            link=shown(share_link("", game.share), 200),
         )
         out.write(line + "\n")
     return 0
@@ -415,13 +538,33 @@ def admin_games(db: str | None, lang: str, out: TextIO, err: TextIO) -> int:
 # -- check ---------------------------------------------------------------------------------
 
 
+class _NotAFile(OSError):
+    """A name that is no ordinary file: a pipe, a socket, a device (``/dev/zero``)."""
+
+
 def _read(name: str, inp: TextIO) -> bytes:
+    """The bytes of a scenario file, never more than the loader accepts. A file that is not
+    an ordinary one (a folder, a FIFO that would wait for a writer forever, ``/dev/zero``) is
+    refused after an open that does not wait (``O_NONBLOCK``); OSError or ValueError (a NUL
+    in the name) otherwise."""
     if name == "-":
         buffer: IO[bytes] | None = getattr(inp, "buffer", None)
         if buffer is not None:
             return buffer.read(MAX_SCENARIO_BYTES + 1)
-        return inp.read(MAX_SCENARIO_BYTES + 1).encode("utf-8")
-    with open(name, "rb") as handle:  # never more than the loader accepts
+        return inp.read(MAX_SCENARIO_BYTES + 1).encode("utf-8", "surrogatepass")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    descriptor = os.open(name, flags)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
+        if not stat.S_ISREG(mode):
+            raise _NotAFile(errno.ENODEV, "not an ordinary file", name)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with open(descriptor, "rb") as handle:
         return handle.read(MAX_SCENARIO_BYTES + 1)
 
 
@@ -429,11 +572,12 @@ def check(files: Sequence[str], lang: str, out: TextIO, inp: TextIO) -> int:
     """Validate each file: a one-line summary, or the refusal (code, field, value, message)."""
     code = EXIT_OK
     for name in files:
-        shown = t("cli.stdin", lang) if name == "-" else name
+        file = t("cli.stdin", lang) if name == "-" else _path(name)
         try:
             data = _read(name, inp)
-        except OSError as exc:
-            out.write(t("cli.check.cannot_read", lang, file=shown, error=exc.strerror) + "\n")
+        except (OSError, ValueError) as problem:
+            error = _os_problem(problem, lang)
+            out.write(t("cli.check.cannot_read", lang, file=file, error=error) + "\n")
             code = EXIT_REFUSED
             continue
         try:
@@ -443,18 +587,19 @@ def check(files: Sequence[str], lang: str, out: TextIO, inp: TextIO) -> int:
                 t(
                     "cli.check.refused",
                     lang,
-                    file=shown,
+                    file=file,
                     code=problem.code,
-                    field=problem.field,
-                    value=_shown(problem.value),
+                    field=shown(str(problem.field), 100),
+                    value=shown(problem.value),
                 )
                 + "\n"
             )
             out.write(f"  {scenario_error_text(problem, lang)}\n")
-            out.write(f"  {t('cli.check.detail', lang, message=problem)}\n")
+            detail = shown(str(problem), 300)
+            out.write(f"  {t('cli.check.detail', lang, message=detail)}\n")
             code = EXIT_REFUSED
             continue
-        out.write(t("cli.check.ok", lang, file=shown, summary=situation_summary(state, lang)))
+        out.write(t("cli.check.ok", lang, file=file, summary=situation_summary(state, lang)))
         out.write("\n")
     return code
 
@@ -496,7 +641,7 @@ def simulate(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
     path: Path = args.out
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".parquet"):
-        err.write(t("cli.simulate.bad_out", lang, suffix=suffix or path.name) + "\n")
+        err.write(t("cli.simulate.bad_out", lang, suffix=shown(suffix or path.name)) + "\n")
         return EXIT_USAGE
     strategies: list[str] = args.strategies
     if len(strategies) not in (1, args.players):
@@ -516,9 +661,19 @@ def simulate(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
     if suffix == ".parquet" and importlib.util.find_spec("pyarrow") is None:
         err.write(t("cli.simulate.no_pyarrow", lang) + "\n")
         return EXIT_REFUSED
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        err.write(t("cli.simulate.no_folder", lang, folder=str(folder)) + "\n")
+    file = _path(str(path))
+    try:
+        folder = path.resolve().parent
+        if not folder.is_dir():
+            err.write(t("cli.simulate.no_folder", lang, folder=_path(str(folder))) + "\n")
+            return EXIT_REFUSED
+        if path.is_dir():  # before playing: a folder or a FIFO named games.csv
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if path.exists() and not path.is_file():
+            raise _NotAFile(errno.ENODEV, "not an ordinary file", str(path))
+    except (OSError, ValueError) as problem:
+        error = _os_problem(problem, lang)
+        err.write(t("cli.simulate.cannot_write", lang, file=file, error=error) + "\n")
         return EXIT_REFUSED
     progress = Progress(err, lang)
     started = time.perf_counter()
@@ -537,13 +692,12 @@ def simulate(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
             frame.to_csv(path, index=False)
         else:
             frame.to_parquet(path, index=False)
-    except OSError as exc:
-        err.write(t("cli.simulate.cannot_write", lang, file=str(path), error=exc.strerror) + "\n")
+    except (OSError, ValueError) as problem:
+        error = _os_problem(problem, lang)
+        err.write(t("cli.simulate.cannot_write", lang, file=file, error=error) + "\n")
         return EXIT_REFUSED
     seconds = f"{time.perf_counter() - started:.1f}"
-    out.write(
-        t("cli.simulate.done", lang, count=len(frame), file=str(path), seconds=seconds) + "\n"
-    )
+    out.write(t("cli.simulate.done", lang, count=len(frame), file=file, seconds=seconds) + "\n")
     return EXIT_OK
 
 
@@ -556,6 +710,8 @@ def person_action(state: GameState, text: str) -> Action:
     colour is to be named, or a card code with what it needs (``R7``, ``W B``, ``R5 uno``,
     ``play R7 2``), which ``uno.play_action`` reads as a tap on that card."""
     words = text.split()
+    if not words:
+        raise NotationError(text, message="nothing to read")
     verb = words[0].lower()
     if verb in VERBS and verb not in ("play", "jump"):
         return parse_action(f"{PERSON}: {text}", state)
@@ -619,6 +775,25 @@ def _board(state: GameState, lang: str) -> list[str]:
     return lines
 
 
+def _read_line(inp: TextIO) -> tuple[str, bool | None] | None:
+    """The next line the person typed (``None`` at the end of the input), read ``MAX_LINE``
+    characters at most, and whether that is the whole line: ``False`` for a longer line, whose
+    rest is read and dropped; ``None`` for a line that has not ended after
+    ``MAX_LINE_SKIPPED`` characters (``< /dev/zero``), where reading stops."""
+    line = inp.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        return line, True
+    skipped = len(line)
+    while skipped < MAX_LINE_SKIPPED:
+        rest = inp.readline(64 * 1024)
+        skipped += len(rest)
+        if not rest or rest.endswith("\n"):
+            return line[:MAX_LINE], False
+    return line[:MAX_LINE], None
+
+
 def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
     """A round against the computer: seat 0 is the person, every other seat a computer player."""
 
@@ -637,7 +812,11 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
         say(scenario_error_text(problem, lang))
         return EXIT_USAGE
     rules: RuleSet = args.rules
-    state = uno.new_game(names, rules, seed=args.seed)
+    try:
+        state = uno.new_game(names, rules, seed=args.seed)
+    except ScenarioError as problem:  # the parser bounds the seed; this is the last word
+        say(scenario_error_text(problem, lang))
+        return EXIT_USAGE
     bot: Strategy = make_strategy(args.strategy)
     seats: list[Strategy | None] = [None, *([bot] * (n - 1))]
     say(
@@ -674,13 +853,20 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
         say("", *_board(state, lang))
         out.write(t("cli.play.prompt", lang))
         out.flush()
-        line = inp.readline()
-        if not line:
+        read = _read_line(inp)
+        if read is None:
             say("", t("cli.play.bye", lang))
             return EXIT_OK
+        line, whole = read
         text = line.strip()
         if echo:
-            say(text)
+            say(shown(text, 40 if whole is not True else MAX_LINE))
+        if whole is None:
+            say(t("cli.play.endless", lang))
+            return EXIT_REFUSED
+        if not whole:
+            say(t("cli.play.too_long", lang, count=MAX_LINE))
+            continue
         if not text:
             continue
         if text.lower() in _QUIT:
@@ -692,7 +878,7 @@ def play(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
         try:
             after, events = uno.apply(state, person_action(state, text))
         except NotationError:
-            say(t("cli.play.not_understood", lang, text=text))
+            say(t("cli.play.not_understood", lang, text=shown(text)))
         except IllegalAction as refusal:
             say(refusal_text(refusal, lang))
         else:
