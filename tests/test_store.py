@@ -489,14 +489,44 @@ def test_wrong_codes_are_refused_quietly_and_rate_limited(
     assert store.join_class(BEN, klass.code, "Ben").first_name == "Ben"  # another device
     now[0] += st.ATTEMPT_WINDOW + 1
     assert store.join_class(ANA, klass.code, "Ana").code == klass.code  # a minute later
-    # Many devices guessing codes that begin alike share one limit.
-    devices = [f"device-guess-{i:04d}-0123456789" for i in range(st.PREFIX_ATTEMPTS)]
-    for device in devices:
+    # Hardening III: wrong codes that begin like the right one, from twenty made-up devices,
+    # no longer lock the right code out for a real pupil (they did, for a minute).
+    for i in range(20):
         with pytest.raises(st.CodeRefused):
-            store.join_class(device, wrong, "X")
-    with pytest.raises(st.CodeRefused) as err:
-        store.join_class("device-guess-last-0123456789", wrong[0] + klass.code[1:], "X")
+            store.join_class(f"device-guess-{i:04d}-0123456789", wrong, "X")
+    assert store.join_class(CHLOE, klass.code, "Chloé").code == klass.code
+
+
+def test_one_network_address_is_limited_without_locking_its_pupils_out(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A school behind one proxy: made-up devices on the school's address send wrong codes
+    past ``ADDRESS_ATTEMPTS``. Then a device of that address that erred waits, but a pupil who
+    types the right code first gets in, and other addresses are not concerned."""
+    klass = store.create_class(CHLOE, "CM2")
+    now = [2_000_000.0]
+    monkeypatch.setattr(store_sql.time, "time", lambda: now[0])
+    wrong = ("0" if klass.code[0] != "0" else "1") + klass.code[1:]
+    school = "203.0.113.7"
+    for i in range(st.ADDRESS_ATTEMPTS):
+        with pytest.raises(st.CodeRefused) as err:
+            store.join_class(f"guess-{i:05d}-0123456789ab", wrong, "X", address=school)
+        assert err.value.reason == "wrong"
+    with pytest.raises(st.CodeRefused) as err:  # a guesser that erred before waits
+        store.join_class("guess-00000-0123456789ab", klass.code, "X", address=school)
     assert err.value.reason == "too_many"
+    assert store.join_class(ANA, klass.code, "Ana", address=school).code == klass.code
+    with pytest.raises(st.CodeRefused) as err:  # a new device's wrong code is counted...
+        store.join_class(BEN, wrong, "Ben", address=school)
+    assert err.value.reason == "wrong"
+    with pytest.raises(st.CodeRefused) as err:  # ... and then it waits too
+        store.join_class(BEN, klass.code, "Ben", address=school)
+    assert err.value.reason == "too_many"
+    with pytest.raises(st.CodeRefused) as err:  # another network is not concerned
+        store.join_class("guess-elsewhere-0123456789", wrong, "X", address="198.51.100.2")
+    assert err.value.reason == "wrong"
+    now[0] += st.ATTEMPT_WINDOW + 1
+    assert store.join_class(BEN, klass.code, "Ben", address=school).first_name == "Ben"
 
 
 # -- rooms ------------------------------------------------------------------------------------
@@ -759,6 +789,46 @@ def test_wrong_room_codes_are_rate_limited(store: Any) -> None:
     assert store.join_room(room.code, BEN, "Ben").seat == 0
 
 
+def test_the_projector_checks_codes_under_the_same_limit_as_joining(store: Any) -> None:
+    """Hardening III: the projector looked codes up with no limit (185 wrong codes in 10 s
+    from one session). Wrong codes shown on a projector and typed to join count together."""
+    room = store.create_room(CHLOE, deck="numbers", seats=SEATS, seed=1)
+    wrong = ("0" if room.code[0] != "0" else "1") + room.code[1:]
+    assert store.watch_room(st.format_code(room.code).lower(), CHLOE).code == room.code
+    for i in range(st.DEVICE_ATTEMPTS):
+        with pytest.raises(st.CodeRefused):
+            (store.watch_room if i % 2 else store.join_room)(wrong, ANA, *(["Ana"] * (i % 2 == 0)))
+    for look in (
+        lambda: store.watch_room(room.code, ANA),
+        lambda: store.join_room(room.code, ANA, "Ana"),
+    ):
+        with pytest.raises(st.CodeRefused) as err:
+            look()
+        assert err.value.reason == "too_many"
+
+
+def test_rooms_per_device_and_per_address_are_capped(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hardening III: one session opened 336 rooms in a minute, each kept 8 hours."""
+    now = [3_000_000.0]
+    monkeypatch.setattr(store_sql.time, "time", lambda: now[0])
+    rooms = [store.create_room(CHLOE, seats=SEATS, seed=i) for i in range(st.MAX_OPEN_ROOMS)]
+    with pytest.raises(st.NotAllowed) as err:
+        store.create_room(CHLOE, seats=SEATS)
+    assert err.value.what == "rooms"
+    store.close_room(CHLOE, rooms[0].code)  # a closed room does not count
+    assert store.create_room(CHLOE, seats=SEATS).code not in {r.code for r in rooms}
+    school = "203.0.113.9"
+    for i in range(st.ADDRESS_ROOMS):
+        store.create_room(f"teacher-{i:04d}-0123456789ab", seats=SEATS, address=school)
+    with pytest.raises(st.NotAllowed):
+        store.create_room("teacher-new-0123456789abcd", seats=SEATS, address=school)
+    assert store.create_room("teacher-new-0123456789abcd", seats=SEATS, address="198.51.100.3")
+    now[0] += st.ROOMS_WINDOW + 1
+    assert store.create_room("teacher-new-0123456789abcd", seats=SEATS, address=school)
+
+
 # -- SQLite files: migration, refusals, faults --------------------------------------------------
 
 SCHEMA_1 = [
@@ -929,6 +999,46 @@ def test_an_unusable_path_and_a_full_disk_are_told_apart(tmp_path: Path) -> None
                 store.create_game(ANA, [f"A{i}" + "x" * 30, "B" + "y" * 38])
         assert err.value.code == "full"
         assert str(tmp_path) not in err.value.code
+
+
+class _IOError(sqlite3.OperationalError):
+    """What sqlite3 raises for an I/O error, with the extended code's name."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("disk I/O error")
+        self.sqlite_errorname = name
+
+
+def test_a_full_disk_is_told_as_such_when_sqlite_says_disk_io_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hardening III: on a full disk the WAL's shared-memory file cannot grow and SQLite says
+    "disk I/O error" (SQLITE_IOERR_SHMSIZE) on every read and write: the page said "cannot
+    open its storage: the folder is missing". Any I/O error on a nearly full disk is one too;
+    on a disk with room it stays "cannot open"."""
+    from uno.academy.store import sqlite as store_sqlite
+
+    path = tmp_path / "scores.sqlite3"
+    assert store_sqlite.store_error(_IOError("SQLITE_IOERR_SHMSIZE"), path).code == "full"
+    assert store_sqlite.store_error(_IOError("SQLITE_IOERR_WRITE"), path).code == "cannot_open"
+    usage = type("Usage", (), {"total": 10**9, "used": 10**9, "free": 4096})
+    monkeypatch.setattr(store_sqlite.shutil, "disk_usage", lambda folder: usage)
+    assert store_sqlite.store_error(_IOError("SQLITE_IOERR_WRITE"), path).code == "full"
+    assert store_sqlite.store_error(_IOError("SQLITE_IOERR_WRITE"), path / "a" / "b").code == "full"
+
+
+def test_a_postgresql_server_that_does_not_answer_is_unavailable() -> None:
+    """Hardening III: with the server stopped, a tap waited 20 s and the score pad said
+    "busy: another program is writing". Now a few seconds (``CONNECT_SECONDS``), then
+    ``unavailable``, and no pool is left trying in the background."""
+    from tests.browser import free_port
+    from uno.academy.store import postgres
+
+    url = f"postgresql://uno@127.0.0.1:{free_port()}/nothing_here"  # nothing listens there
+    with pytest.raises(st.StoreError) as err:
+        st.open_store(url)
+    assert err.value.code == "unavailable"
+    assert not any(key[0] == url for key in postgres._POOLS)
 
 
 def test_reads_never_wait_for_a_writer_and_writes_wait_a_bounded_time(

@@ -27,15 +27,21 @@ What it keeps, and for whom:
   ``restart_room``, ``seat_to_bot``, ``remove_pupil``, ``close_room``; ``purge_expired``.
 
 Wrong class and room codes are refused quietly and rate-limited in the store, so across
-processes: at most ``DEVICE_ATTEMPTS`` (10) wrong codes per device and minute, and at most
-``PREFIX_ATTEMPTS`` (20) per minute from all devices for the codes that begin with one
-character; past that, ``CodeRefused("too_many")``, even for a right code, for a minute.
+processes, with one limit for every place a code is checked (joining a class, joining a room,
+a room's projector): at most ``DEVICE_ATTEMPTS`` (10) wrong codes per device and minute (past
+that, ``CodeRefused("too_many")`` for that device, even for a right code, for the rest of the
+minute), and at most ``ADDRESS_ATTEMPTS`` (100) per network address and minute, past which a
+device of that address that typed a wrong code in that minute waits too. A device that has
+not typed a wrong code is never refused: a school's pupils all come from one address behind
+its proxy, and no one there (nor anywhere else) can lock them out. A device opens at most
+``MAX_OPEN_ROOMS`` (10) rooms at once, an address ``ADDRESS_ROOMS`` (30) in ten minutes.
 
-Room codes are 8 characters (40 bits). With 100 rooms open at once and the limit above
-(640 wrong codes a minute at most, whatever the number of devices), finding any room by
-guessing takes about 2^40 / 100 / 640 minutes: 32 years; a room lives 8 hours after its last
-move (``ROOM_TTL``), and the worst an intruder does is take a free seat of a card game, which
-the teacher sees and can undo.
+Room codes are 8 characters (40 bits). Guessing is bounded by the server itself: each guess
+is a page run of its own (with a device token made up for it, as the limits above allow),
+some 20 a second on two cores at most. With 100 rooms open at once, 8 hours of that (a room
+lives 8 hours after its last move, ``ROOM_TTL``) finds a room with a chance of about 1 in
+20,000; and the worst an intruder does is take a free seat of a card game, which the teacher
+sees and can undo. Addresses are kept hashed, like device tokens.
 """
 
 from __future__ import annotations
@@ -78,22 +84,28 @@ from uno.academy.store.model import (
 )
 from uno.academy.store.schema import MIGRATIONS, SCHEMA_VERSION
 from uno.academy.store.sql import (
+    ADDRESS_ATTEMPTS,
+    ADDRESS_ROOMS,
     ATTEMPT_WINDOW,
     DEVICE_ATTEMPTS,
-    PREFIX_ATTEMPTS,
+    MAX_OPEN_ROOMS,
     ROOM_TTL,
+    ROOMS_WINDOW,
     SQLStore,
 )
 from uno.academy.store.sqlite import SQLiteStore, default_db_path
 from uno.state import GameState
 
 __all__ = [
+    "ADDRESS_ATTEMPTS",
+    "ADDRESS_ROOMS",
     "ATTEMPT_WINDOW",
     "DEVICE_ATTEMPTS",
     "ENV_DB",
+    "MAX_OPEN_ROOMS",
     "MIGRATIONS",
-    "PREFIX_ATTEMPTS",
     "REFUSALS",
+    "ROOMS_WINDOW",
     "ROOM_TTL",
     "SCHEMA_VERSION",
     "STORE_CODES",
@@ -148,7 +160,9 @@ class Store(Protocol):
     # classes
     def create_class(self, teacher_token: str, name: str) -> ClassInfo: ...
     def classes_of(self, teacher_token: str) -> list[ClassInfo]: ...
-    def join_class(self, pupil_token: str, code: str, first_name: str) -> Membership: ...
+    def join_class(
+        self, pupil_token: str, code: str, first_name: str, *, address: str | None = None
+    ) -> Membership: ...
     def leave_class(self, pupil_token: str) -> None: ...
     def membership(self, pupil_token: str) -> Membership | None: ...
     def class_report(self, teacher_token: str, code: str) -> ClassReport: ...
@@ -191,11 +205,17 @@ class Store(Protocol):
         ttl: float = ROOM_TTL,
         seed: int | None = None,
         start: GameState | None = None,
+        address: str | None = None,
     ) -> RoomState: ...
     def rooms_of(self, teacher_token: str) -> list[str]: ...
     def room_state(self, code: str) -> RoomState: ...
     def room_start(self, code: str, deal: int) -> GameState | None: ...
-    def join_room(self, code: str, pupil_token: str, first_name: str) -> Seated: ...
+    def watch_room(
+        self, code: str, device_token: str, *, address: str | None = None
+    ) -> RoomState: ...
+    def join_room(
+        self, code: str, pupil_token: str, first_name: str, *, address: str | None = None
+    ) -> Seated: ...
     def rejoin(self, code: str, seat_token: str) -> Seated: ...
     def apply_room_action(
         self, code: str, seat_token: str, expected_version: int, action_text: str

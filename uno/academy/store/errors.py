@@ -22,18 +22,28 @@ __all__ = [
 ]
 
 #: Every ``StoreError.code``.
-STORE_CODES: Final = ("cannot_open", "corrupt", "foreign", "too_new", "busy", "full")
+STORE_CODES: Final = (
+    "cannot_open",
+    "corrupt",
+    "foreign",
+    "too_new",
+    "busy",
+    "full",
+    "unavailable",
+)
 
 
 class StoreError(UnoError):
     """The store cannot be used. ``.code`` (the only part a visitor sees):
 
-    - ``cannot_open``: no such folder, no permission, the server cannot be reached;
+    - ``cannot_open``: no such folder, no permission, a server that refuses us;
     - ``corrupt``: not an SQLite file, damaged, or a row of the wrong type (for that game only);
     - ``foreign``: a database that is not ours (other tables and no schema of ours): left alone;
     - ``too_new``: written by a newer version of the app;
     - ``busy``: another process held the write lock for too long;
-    - ``full``: the disk (or the server's quota) is full.
+    - ``full``: the disk (or the server's quota) is full;
+    - ``unavailable``: the database server does not answer (stopped, unreachable) within a
+      few seconds.
 
     ``.where`` is the file's path (a ``Path``) or the server's address without its password,
     ``.detail`` the driver's words: both for the administrator's log, never for a page."""

@@ -63,20 +63,31 @@ if TYPE_CHECKING:
     from uno.expert import Note
 
 __all__ = [
+    "ADDRESS_ATTEMPTS",
+    "ADDRESS_ROOMS",
     "ATTEMPT_WINDOW",
     "DEVICE_ATTEMPTS",
-    "PREFIX_ATTEMPTS",
+    "MAX_OPEN_ROOMS",
+    "ROOMS_WINDOW",
     "ROOM_TTL",
     "SQLStore",
 ]
 
 #: Failed code attempts are counted over this many seconds.
 ATTEMPT_WINDOW: Final = 60.0
-#: At most this many wrong codes per device and per minute (class and room codes apart).
+#: At most this many wrong codes per device and per minute (class and room codes apart):
+#: past it, that device (and no other) waits for the rest of the minute.
 DEVICE_ATTEMPTS: Final = 10
-#: At most this many wrong codes per minute, from all devices together, for the codes that
-#: begin with one character (32 groups: at most 640 guesses a minute in all).
-PREFIX_ATTEMPTS: Final = 20
+#: At most this many wrong codes per minute from one network address. A school's pupils all
+#: come from one address behind its proxy: a class of 30 typing every code wrong three times
+#: stays under it. Past it, a device that typed a wrong code in that minute waits; a device
+#: that has not still gets its try, so nobody on the same network can lock a class out.
+ADDRESS_ATTEMPTS: Final = 100
+#: A device (a teacher) keeps at most this many rooms open at once...
+MAX_OPEN_ROOMS: Final = 10
+#: ... and one network address opens at most this many rooms in ``ROOMS_WINDOW`` seconds.
+ADDRESS_ROOMS: Final = 30
+ROOMS_WINDOW: Final = 600.0
 #: A room lives this long after its last move (or its creation), in seconds.
 ROOM_TTL: Final = 8 * 3600.0
 MAX_ROOM_TTL: Final = 7 * 24 * 3600.0
@@ -92,6 +103,17 @@ T_co = TypeVar("T_co", covariant=True)
 
 class _Bad(Exception):
     """A value of the wrong type in a row (a tampered database)."""
+
+
+#: The largest number a caller may hand the store (ids, versions, seats): both databases
+#: keep 64-bit integers, and a forged 2**70 must be refused as a wrong one, not crash.
+MAX_NUMBER: Final = 2**62
+
+
+def _fits(value: object) -> bool:
+    """Whether ``value`` is a number the store can look up (a plain int from 0 to
+    ``MAX_NUMBER``): anything else matches no row."""
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= MAX_NUMBER
 
 
 def _int(value: object) -> int:
@@ -246,41 +268,51 @@ class SQLStore(ABC):
             tx.run("DELETE FROM answers WHERE device = ?", (key,))
 
     # -- rate limit ----------------------------------------------------------------------------
-    def _limited(self, tx: Tx, kind: str, key: str, prefix: str, now: float) -> bool:
-        since = now - ATTEMPT_WINDOW
-        by_device = tx.one(
-            "SELECT COUNT(*) FROM attempts WHERE scope = ? AND at > ?", (f"{kind}:d:{key}", since)
-        )
-        by_prefix = tx.one(
-            "SELECT COUNT(*) FROM attempts WHERE scope = ? AND at > ?",
-            (f"{kind}:p:{prefix}", since),
-        )
-        return _int((by_device or (0,))[0]) >= DEVICE_ATTEMPTS or (
-            _int((by_prefix or (0,))[0]) >= PREFIX_ATTEMPTS
-        )
+    def _count(self, tx: Tx, scope: str, since: float) -> int:
+        row = tx.one("SELECT COUNT(*) FROM attempts WHERE scope = ? AND at > ?", (scope, since))
+        return _int((row or (0,))[0])
 
-    def _failed(self, tx: Tx, kind: str, key: str, prefix: str, now: float) -> None:
-        tx.many(
-            "INSERT INTO attempts (scope, at) VALUES (?, ?)",
-            [(f"{kind}:d:{key}", now), (f"{kind}:p:{prefix}", now)],
-        )
+    def _limited(self, tx: Tx, kind: str, key: str, address: str | None, now: float) -> bool:
+        """Whether this device may not look a code up now: past ``DEVICE_ATTEMPTS`` wrong
+        codes of its own in the last minute, or with a wrong code of its own while its
+        address is past ``ADDRESS_ATTEMPTS`` (see there: a device that has not erred is never
+        refused, so no one can lock other devices out)."""
+        since = now - ATTEMPT_WINDOW
+        mine = self._count(tx, f"{kind}:d:{key}", since)
+        if mine >= DEVICE_ATTEMPTS:
+            return True
+        if address is None or not mine:
+            return False
+        return self._count(tx, f"{kind}:a:{address}", since) >= ADDRESS_ATTEMPTS
+
+    def _failed(self, tx: Tx, kind: str, key: str, address: str | None, now: float) -> None:
+        scopes = [f"{kind}:d:{key}"] + ([f"{kind}:a:{address}"] if address else [])
+        tx.many("INSERT INTO attempts (scope, at) VALUES (?, ?)", [(sc, now) for sc in scopes])
         tx.run("DELETE FROM attempts WHERE at < ?", (now - 10 * ATTEMPT_WINDOW,))
 
-    def _guarded(self, kind: str, key: str, typed: object, length: int, find: _Finder[T]) -> T:
+    def _guarded(
+        self,
+        kind: str,
+        key: str,
+        address: str | None,
+        typed: object,
+        length: int,
+        find: _Finder[T],
+    ) -> T:
         """Look a typed code up under the rate limit: ``find(tx, code)`` returns the result
-        or None (a wrong code, counted). Raises CodeRefused."""
+        or None (a wrong code, counted for the device and its address). Raises CodeRefused.
+        Every place a code of ``kind`` is checked goes through here: one limit for them all."""
         code = read_code(typed, length)
-        prefix = code[0] if code else "-"
         now = time.time()
         outcome: T | None = None
         reason: Literal["wrong", "too_many"] = "wrong"
         with self._write() as tx:
-            if self._limited(tx, kind, key, prefix, now):
+            if self._limited(tx, kind, key, address, now):
                 reason = "too_many"
             else:
                 outcome = find(tx, code) if code else None
                 if outcome is None:
-                    self._failed(tx, kind, key, prefix, now)
+                    self._failed(tx, kind, key, address, now)
         if outcome is None:
             raise CodeRefused(reason)
         return outcome
@@ -318,11 +350,14 @@ class SQLStore(ABC):
         except _Bad as bad:
             raise self._corrupt("classes", bad) from None
 
-    def join_class(self, pupil_token: str, code: str, first_name: str) -> Membership:
+    def join_class(
+        self, pupil_token: str, code: str, first_name: str, *, address: str | None = None
+    ) -> Membership:
         """This device joins the class of ``code`` (typed: any case, spaces and dashes
         ignored) under ``first_name`` (``clean_name``: ScenarioError). A device is in one
         class at most: joining another leaves the first; joining again changes the name.
-        CodeRefused ``wrong`` or ``too_many`` (rate-limited, see ``DEVICE_ATTEMPTS``)."""
+        CodeRefused ``wrong`` or ``too_many`` (rate-limited per device and per network
+        ``address``, see ``DEVICE_ATTEMPTS`` and ``ADDRESS_ATTEMPTS``)."""
         key = _key(pupil_token)
         name = _clean(first_name, "first_name")
         now = time.time()
@@ -341,7 +376,7 @@ class SQLStore(ABC):
             )
             return Membership(found, _str(row[1]), name)
 
-        return self._guarded("class", key, code, CLASS_CODE_LENGTH, find)
+        return self._guarded("class", key, _address(address), code, CLASS_CODE_LENGTH, find)
 
     def leave_class(self, pupil_token: str) -> None:
         """This device leaves its class (its first name is forgotten; its progress stays)."""
@@ -570,6 +605,8 @@ class SQLStore(ABC):
 
     def _may_see(self, tx: Tx, key: str, game_id: int) -> str:
         """The owner key of a game this device may open (GameNotFound otherwise)."""
+        if not _fits(game_id):
+            raise GameNotFound(str(game_id)[:20])
         row = tx.one(
             f"SELECT g.owner FROM games g WHERE g.id = ? AND {self._VISIBLE}",
             (game_id, *(key,) * 4),
@@ -582,6 +619,8 @@ class SQLStore(ABC):
         """Take the game from ``version`` to ``version + 1`` (checked first, in the same
         UPDATE), then read it: the caller writes the rest. StaleGame if it moved on."""
         self._may_see(tx, key, game_id)
+        if not _fits(version):
+            version = -1  # no game is at such a version: StaleGame below
         changed = tx.run(
             "UPDATE games SET version = version + 1, updated = ? WHERE id = ? AND version = ?",
             (_now_text(), game_id, version),
@@ -735,13 +774,17 @@ class SQLStore(ABC):
         ttl: float = ROOM_TTL,
         seed: int | None = None,
         start: GameState | None = None,
+        address: str | None = None,
     ) -> RoomState:
         """A new room made by this device (its teacher): 2 to 10 seats, each ``("pupil",
         None)`` or ``("bot", strategy)`` (``"friendly"`` or a name of ``uno.STRATEGIES``), a
         deck of ``uno.academy.classroom.DECKS``, the house rules (a RuleSet, a preset name or
         a rules dict). Dealt at once: version 0. Expires ``ttl`` seconds after the last move.
         ``start``: a situation to play together instead of a deal (a sandbox's, a teacher's
-        puzzle), with one seat per player; "deal again" then deals a new round."""
+        puzzle), with one seat per player; "deal again" then deals a new round. NotAllowed
+        ``rooms`` when the device already has ``MAX_OPEN_ROOMS`` open (closed and expired ones
+        do not count) or its network ``address`` opened ``ADDRESS_ROOMS`` in the last
+        ``ROOMS_WINDOW`` seconds."""
         key = _key(teacher_token)
         plan = [_seat_spec(spec, i) for i, spec in enumerate(seats)]
         if not 2 <= len(plan) <= 10:
@@ -758,9 +801,19 @@ class SQLStore(ABC):
             state = _deal(rules, deck, len(plan), seed)
         now = time.time()
         dumped = _dump(state)
+        place = _address(address)
         with self._write() as tx:
             class_id = self._class_id(tx, key, class_code)
             self._purge(tx, now)  # each new room clears the expired ones
+            open_rooms = tx.one(
+                "SELECT COUNT(*) FROM rooms WHERE teacher = ? AND closed = 0 AND expires > ?",
+                (key, now),
+            )
+            recent = self._count(tx, f"open:a:{place}", now - ROOMS_WINDOW) if place else 0
+            if _int((open_rooms or (0,))[0]) >= MAX_OPEN_ROOMS or recent >= ADDRESS_ROOMS:
+                raise NotAllowed("rooms")
+            if place:
+                tx.run("INSERT INTO attempts (scope, at) VALUES (?, ?)", (f"open:a:{place}", now))
             for _ in range(5):
                 code = new_room_code()
                 if tx.one("SELECT 1 FROM rooms WHERE code = ?", (code,)) is None:
@@ -863,12 +916,23 @@ class SQLStore(ABC):
         except (ScenarioError, _Bad):
             return None
 
-    def join_room(self, code: str, pupil_token: str, first_name: str) -> Seated:
+    def watch_room(self, code: str, device_token: str, *, address: str | None = None) -> RoomState:
+        """The room of a typed ``code`` for a screen that shows it to the class (the
+        projector): under the same limit as joining, a wrong code counted for the device and
+        its address. CodeRefused ``wrong`` or ``too_many``. Look the room up this way once
+        per screen; then ``room_state`` follows it."""
+        key = _key(device_token)
+        return self._guarded("room", key, _address(address), code, ROOM_CODE_LENGTH, self._room)
+
+    def join_room(
+        self, code: str, pupil_token: str, first_name: str, *, address: str | None = None
+    ) -> Seated:
         """A pupil's device takes the first free pupil seat of the room of ``code`` under
         ``first_name`` (``clean_name``). The returned seat token (kept on the device) gets
         the seat back after a reload: ``rejoin``. A device already seated gets its seat back
         (and a new token). CodeRefused ``wrong`` (no such room, expired, closed, full) or
-        ``too_many`` (rate-limited like class codes)."""
+        ``too_many`` (rate-limited like class codes, per device and per network
+        ``address``)."""
         key = _key(pupil_token)
         name = _clean(first_name, "first_name")
 
@@ -903,7 +967,7 @@ class SQLStore(ABC):
             return Seated(found, seat, token)
 
         try:
-            return self._guarded("room", key, code, ROOM_CODE_LENGTH, find)
+            return self._guarded("room", key, _address(address), code, ROOM_CODE_LENGTH, find)
         except _Full:
             raise CodeRefused("wrong") from None
 
@@ -928,6 +992,8 @@ class SQLStore(ABC):
     ) -> tuple[RoomState, int]:
         """Move the room from ``expected_version`` on (RoomChanged if it moved already), and
         read it; the caller then stores the new state."""
+        if not _fits(expected_version):
+            expected_version = -1  # no room is at such a version: RoomChanged below
         changed = tx.run(
             "UPDATE rooms SET version = version + 1, expires = ? + ttl "
             "WHERE code = ? AND version = ? AND expires > ?",
@@ -1001,8 +1067,8 @@ class SQLStore(ABC):
             room = self._room(tx, found)
             if room is None:
                 raise CodeRefused("wrong")
-            if room.version != expected_version:
-                raise RoomChanged(found, expected_version, room.version)
+            if not _fits(expected_version) or room.version != expected_version:
+                raise RoomChanged(found, -1, room.version)
             strategies = _strategies(room.seats)
             moved = 0
             now = time.time()
@@ -1109,6 +1175,8 @@ class SQLStore(ABC):
         key = _key(teacher_token)
         with self._write() as tx:
             room = self._teacher_room(tx, key, code)
+            if not _fits(seat) or seat >= len(room.seats):
+                raise ValueError("no such seat")
             tx.run(
                 "UPDATE room_seats SET name = NULL, token = NULL, device = NULL "
                 "WHERE code = ? AND seat = ? AND kind = 'pupil'",
@@ -1136,6 +1204,13 @@ class SQLStore(ABC):
         ``create_room`` does it too, so a server that makes rooms never piles them up."""
         with self._write() as tx:
             return self._purge(tx, time.time())
+
+
+def _address(address: str | None) -> str | None:
+    """What the store keeps of a network address (for the limits): a hash, like a device's."""
+    if not isinstance(address, str) or not address or len(address) > 100:
+        return None
+    return token_hash(f"address:{address}")
 
 
 class _Full(Exception):

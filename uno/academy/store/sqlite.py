@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -46,6 +47,21 @@ def default_db_path(environ: dict[str, str] | None = None) -> Path:
     return base / "uno-academy" / "scores.sqlite3"
 
 
+#: Less free space than this on the store's disk, and an I/O error is taken for a full disk.
+NEARLY_FULL: Final = 1 << 20
+
+
+def _nearly_full(path: Path) -> bool:
+    """Whether the disk that holds ``path`` (or its nearest existing folder) is nearly full."""
+    for folder in (path, *path.parents):
+        if folder.exists():
+            try:
+                return shutil.disk_usage(folder).free < NEARLY_FULL
+            except OSError:
+                return False
+    return False
+
+
 def store_error(exc: BaseException, path: Path) -> StoreError:
     """Classify what SQLite (or the OS) said about ``path``."""
     name = str(getattr(exc, "sqlite_errorname", "") or "")
@@ -62,7 +78,10 @@ def store_error(exc: BaseException, path: Path) -> StoreError:
     elif base in _OPEN_NAMES or isinstance(exc, OSError) or "unable to open" in text:
         code = "cannot_open"
     elif base == "SQLITE_IOERR":
-        code = "full" if "full" in text else "cannot_open"
+        # A full disk often reads as "disk I/O error": the WAL's shared-memory file cannot
+        # grow (SQLITE_IOERR_SHMSIZE), or a write fails short of its end.
+        full = "full" in text or name == "SQLITE_IOERR_SHMSIZE" or _nearly_full(path)
+        code = "full" if full else "cannot_open"
     else:  # SQLITE_NOTADB, SQLITE_CORRUPT, a schema that does not fit, ...
         code = "corrupt"
     return StoreError(code, path, f"{name or type(exc).__name__}: {exc}")
