@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.home_view import show_home
 
 lang = frame("home")
-show_home(lang)
+with shielded(lang):
+    show_home(lang)

@@ -815,6 +815,372 @@ async def url_protocol(
             report.add("URL parameters", f"/{path} over the protocol: {what} ({seconds})", problems)
 
 
+# -- forged messages: what a client that is not a browser may send ----------------------------
+
+#: Hostile values by the kind of element a widget is, in families sent to every widget at once.
+BIG_INT: Final = 2**63 - 1
+FORGED_FAMILIES: Final[dict[str, dict[str, list[tuple[str, Any]]]]] = {
+    "huge numbers": {
+        "number_input": [("int_value", BIG_INT), ("double_value", 1.7e308)],
+        "slider": [("double_array_value", [1.7e308, 1.7e308]), ("int_array_value", [BIG_INT])],
+        "selectbox": [("int_value", BIG_INT), ("string_value", "9" * 5000)],
+        "radio": [("int_value", BIG_INT), ("string_value", "9" * 5000)],
+        "button_group": [("int_array_value", [BIG_INT]), ("string_array_value", ["9" * 5000])],
+        "multiselect": [("int_array_value", [BIG_INT] * 3), ("string_array_value", ["9"] * 999)],
+        "checkbox": [("int_value", BIG_INT)],
+        "text_input": [("int_value", BIG_INT)],
+        "*": [("int_value", BIG_INT)],
+    },
+    "negative and not-a-number": {
+        "number_input": [("int_value", -BIG_INT), ("double_value", float("nan"))],
+        "slider": [("double_array_value", [float("nan"), float("-inf")])],
+        "selectbox": [("int_value", -BIG_INT)],
+        "radio": [("int_value", -1)],
+        "button_group": [("int_array_value", [-1, -BIG_INT])],
+        "multiselect": [("int_array_value", [-1])],
+        "*": [("double_value", float("inf"))],
+    },
+    "long texts": {
+        "text_input": [("string_value", "A" * 10_000)],
+        "text_area": [("string_value", "A\n" * 10_000)],
+        "selectbox": [("string_value", "A" * 10_000)],
+        "multiselect": [("string_array_value", ["A" * 1000] * 50)],
+        "number_input": [("string_value", "A" * 10_000)],
+        "*": [("string_value", "A" * 10_000)],
+    },
+    "wrong types": {
+        "text_input": [("double_array_value", [1.0]), ("bool_value", True)],
+        "number_input": [("string_value", "<script>"), ("bool_value", True)],
+        "checkbox": [("string_value", "yes"), ("double_value", 0.5)],
+        "button": [("string_value", "x"), ("int_value", 7)],
+        "*": [("json_value", "{")],
+    },
+}
+#: What the app's components may be sent instead of their state (the device's token and
+#: seats, the table's taps), each a JSON text.
+FORGED_JSON: Final = (
+    "null",
+    "[]",
+    '"text"',
+    "1e999",
+    '{"token": ' + json.dumps("A" * 200_000) + "}",
+    '{"token": "'
+    + "A" * 40
+    + '", "seats": '
+    + json.dumps({f"C{i:06d}": "A" * 40 for i in range(5000)})
+    + "}",
+    '{"token": {"a": [' + "[" * 50 + "]" * 50 + "]}}",
+)
+FORGED_TRIGGERS: Final = (
+    '[{"event": "action", "value": {"action": "draw", "version": 1180591620717411303424}}]',
+    '[{"event": "action", "value": {"action": "draw", "version": -1}}]',
+    '[{"event": "action", "value": {"action": "' + "draw " * 2000 + '", "version": 0}}]',
+    '[{"event": "tick", "value": {"version": 1e300}}]',
+    '[{"event": "action", "value": "draw"}]',
+    '{"event": "action"}',
+)
+#: Widget ids no widget can have, and ids of widgets that do not exist.
+FOREIGN_IDS: Final = ("nonsense", "", "lang", "$$ID-deadbeef-lang_widget", "$$ID-0-None")
+
+
+def trigger_id(widget_id: str) -> str:
+    """The id of a component's trigger widget (Streamlit's own rule)."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+    return str(_make_trigger_id(widget_id, "events"))
+
+
+def forged_states(kinds: dict[str, str], family: str) -> list[tuple[str, str, Any]]:
+    """Every widget of the page given the family's hostile values (the first one that fits
+    its kind, then the next one on the next call: a few runs cover each kind)."""
+    table = FORGED_FAMILIES[family]
+    out: list[tuple[str, str, Any]] = []
+    for widget_id, kind in kinds.items():
+        if kind == "bidi_component":
+            out.append((widget_id, "json_value", FORGED_JSON[len(out) % len(FORGED_JSON)]))
+            out.append((trigger_id(widget_id), "json_trigger_value", FORGED_TRIGGERS[0]))
+            continue
+        for field_name, value in table.get(kind, table["*"])[:1]:
+            out.append((widget_id, field_name, value))
+    return out
+
+
+def run_problems(run: Run, paths: Sequence[str], titles: set[str]) -> list[str]:
+    """What a run showed that it must not: an exception, a leak, a part of the page that
+    failed (the shield's sentence: held, but still a fault), another page than asked."""
+    from uno.academy.i18n import LANGS, t
+
+    failed = {t("app.failed", lang) for lang in LANGS}
+    problems = run.exceptions + leaks(run.text, paths)
+    problems += [f"a part failed: {a[:60]}" for a in run.alerts if a in failed]
+    if run.title and titles and run.title not in titles:
+        problems.append(f"ran the page titled {run.title!r}")
+    return problems
+
+
+async def forged_protocol(
+    base: str, report: Report, quick: bool, paths: Sequence[str], db: Path | None
+) -> None:
+    """Messages no browser sends, on every page (each in a new session, after a first run
+    that learns the page's widgets): widget ids that no widget can have; every widget at once
+    given huge, negative, not-a-number, long or wrongly typed values; the components given
+    state that is not theirs (a 200,000-character token, 5,000 seats, deep JSON) and taps
+    with a version of 2**70, a negative one, an action of 10,000 characters. Held: no
+    exception and no traceback, exception name or server path in any element, the page asked
+    for, and (for the foreign ids) the store unchanged."""
+    from uno.academy.i18n import LANGS, t
+
+    def titles(path: str) -> set[str]:
+        key = f"nav.{path}" if path else "app.title"
+        return {t(key, lang) for lang in LANGS}
+
+    for path in (*PAGE_PATHS, "rooms"):
+        named = titles(path) if path != "lessons" else set()
+        before = store_digest(db)
+        try:
+            async with Session(base) as session:
+                await session.run(path, "lang=fr")
+                run = await session.run(
+                    path, "lang=fr", states=[(wid, "string_value", "x") for wid in FOREIGN_IDS]
+                )
+                problems = run_problems(run, paths, named)
+                after = await session.run(path, "lang=fr")  # and the page goes on
+                problems += run_problems(after, paths, named)
+        except Exception as exc:
+            problems = [f"{type(exc).__name__}: {str(exc)[:120]}"]
+        if store_digest(db) != before:
+            problems.append("the store changed")
+        report.add("forged messages", f"/{path}: {len(FOREIGN_IDS)} foreign widget ids", problems)
+        families = list(FORGED_FAMILIES)[: 2 if quick else None]
+        for family in families:
+            try:
+                async with Session(base) as session:
+                    await session.run(path, "lang=ru")
+                    kinds = dict(session.kinds)
+                    run = await session.run(path, "lang=ru", states=forged_states(kinds, family))
+                    problems = run_problems(run, paths, named)
+                    count = len(kinds)
+            except Exception as exc:
+                problems, count = [f"{type(exc).__name__}: {str(exc)[:120]}"], 0
+            report.add("forged messages", f"/{path}: {family} in its {count} widgets", problems)
+
+
+async def forged_room_taps(base: str, report: Report, paths: Sequence[str], db: Path) -> None:
+    """A pupil's seat in a room (joined through the store), then taps no table sends: a
+    version of 2**70, a negative one, a float, an action of 10,000 characters, a tap that is
+    not an object. Held: no exception or leak, and the room's game unchanged."""
+    import uno
+    from uno.academy.store import SQLiteStore
+
+    start = uno.load_scenario(
+        {"players": 2, "hands": [["R1", "R2"], ["B3", "B4"]], "discard_pile": ["R0"]}
+    )
+    with SQLiteStore(db) as store:
+        room = store.create_room(OTHER, seats=[("pupil", None)] * 2, start=start)
+        seated = store.join_room(room.code, DEVICE, "Ana")
+    device = json.dumps({"token": DEVICE, "seats": {room.code: seated.token}})
+    query = f"lang=en&room={room.code}"
+    async with Session(base) as session:
+        await session.run("rooms", query)
+        device_id = session.ids.get("uno_device", "")
+        seat = [(device_id, "json_value", device)]
+        await session.run("rooms", query, states=seat)
+        table = session.ids.get(f"rm_table_{room.code}")
+        if table is None:
+            report.add("forged messages", "a room's table, to tap: not shown", ["no table"])
+            return
+        for payload in FORGED_TRIGGERS:
+            run = await session.run(
+                "rooms", query, states=[*seat, (trigger_id(table), "json_trigger_value", payload)]
+            )
+            with SQLiteStore(db) as store:
+                now = store.room_state(room.code)
+            problems = run_problems(run, paths, set())
+            if now.version != room.version or now.log:
+                problems.append("the room's game changed")
+            report.add("forged messages", f"a room tap {payload[:70]}", problems)
+
+
+class Device:
+    """A made-up device over the protocol: a session whose device component "answers" with
+    the given token (as a browser's would), so the rooms page treats it as a device."""
+
+    def __init__(self, session: Session, token: str) -> None:
+        self.session, self.token = session, token
+
+    def state(self) -> list[tuple[str, str, Any]]:
+        device = json.dumps({"token": self.token, "seats": {}})
+        return [(self.session.ids.get("uno_device", ""), "json_value", device)]
+
+    async def open(self, query: str) -> Run:
+        await self.session.run("rooms", query)  # learns the device component's id
+        return await self.session.run("rooms", query, states=self.state())
+
+    async def press(self, query: str, button: str, **texts: str) -> Run:
+        states = self.state() + [(self.session.ids[k], "string_value", v) for k, v in texts.items()]
+        await self.session.run("rooms", query, states=states)  # the texts typed first
+        return await self.session.run(
+            "rooms", query, states=[*states, (self.session.ids[button], "trigger_value", True)]
+        )
+
+
+async def codes_protocol(base: str, report: Report, db: Path) -> None:
+    """Room codes (Hardening III): the projector looks codes up under the joining limit; wrong
+    codes that begin like a room's, from twenty made-up devices, do not lock a pupil who types
+    the right code out; one device opens a bounded number of rooms."""
+    import uno
+    from uno.academy.i18n import t
+    from uno.academy.store import DEVICE_ATTEMPTS, MAX_OPEN_ROOMS, SQLiteStore
+
+    start = uno.load_scenario({"players": 2, "hands": [["R1"], ["B3"]], "discard_pile": ["R0"]})
+    with SQLiteStore(db) as store:
+        room = store.create_room(OTHER, seats=[("pupil", None)] * 2, start=start)
+    first = "0" if room.code[0] != "0" else "1"
+    wrongs = [first + f"{i:07d}"[-7:].replace("1", "2") for i in range(DEVICE_ATTEMPTS + 5)]
+    too_many = t("lessons.class_too_many", "en")
+    async with Session(base) as session:
+        screen = Device(session, "attack-projector-0123456789")
+        seen = []
+        for wrong in wrongs:
+            run = await screen.open(f"lang=en&room={wrong}&view=projector")
+            seen.append(too_many in run.alerts)
+    problems = [] if seen[DEVICE_ATTEMPTS:] and all(seen[DEVICE_ATTEMPTS:]) else ["no limit"]
+    if any(seen[:DEVICE_ATTEMPTS]):
+        problems.append("refused before the limit")
+    report.add(
+        "room codes",
+        f"{len(wrongs)} wrong codes on the projector view: 'too many tries' from the "
+        f"{seen.index(True) + 1 if True in seen else '-'}th on",
+        problems,
+    )
+    near = room.code[0] + ("0000000" if room.code[1:] != "0000000" else "1111111")
+    for i in range(20):
+        async with Session(base) as session:
+            guesser = Device(session, f"attack-guesser-{i:04d}-012345")
+            await guesser.open(f"lang=en&room={near}")
+            await guesser.press(f"lang=en&room={near}", "rm_join", rm_code=near, rm_name="X")
+    async with Session(base) as session:
+        pupil = Device(session, "attack-real-pupil-0123456789")
+        await pupil.open("lang=en")
+        run = await pupil.press("lang=en", "rm_join", rm_code=room.code, rm_name="Nina")
+    with SQLiteStore(db) as store:
+        names = [seat.name for seat in store.room_state(room.code).seats]
+    report.add(
+        "room codes",
+        "20 made-up devices send a wrong code that begins like the room's, then a pupil types "
+        "the right one",
+        [] if "Nina" in names else [f"the pupil was not seated ({run.alerts})"],
+    )
+    refused = 0
+    async with Session(base) as session:
+        teacher = Device(session, "attack-teacher-0123456789ab")
+        await teacher.open("lang=en")
+        for _ in range(MAX_OPEN_ROOMS + 5):
+            run = await teacher.press("lang=en", "rm_open")
+            refused += t("rooms.too_many_rooms", "en") in run.alerts
+    with SQLiteStore(db) as store:
+        opened = len(store.rooms_of("attack-teacher-0123456789ab"))
+    report.add(
+        "room codes",
+        f"one device presses 'open a room' {MAX_OPEN_ROOMS + 5} times: {opened} rooms, "
+        f"refused {refused} times",
+        [] if opened <= MAX_OPEN_ROOMS and refused else ["no cap"],
+    )
+
+
+def server_pid(base: str) -> int | None:
+    """The process serving ``base`` on this machine (a ``streamlit run`` whose command line
+    names its port), or None."""
+    port = urlsplit(base).port
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            args = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(b"streamlit" in a for a in args) and str(port).encode() in args:
+            return int(proc.name)
+    return None
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of ``pid``, in megabytes (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def hostile_session(base: str, payload: str, hold: asyncio.Event) -> str:
+    """One session that sends ``payload`` as its device's state, then stays connected until
+    ``hold`` is set. Returns how it ended ("kept", "closed 1009", ...)."""
+    import websockets
+
+    try:
+        async with Session(base) as session:
+            await session.run("rooms", "lang=en")
+            device = session.ids.get("uno_device", "")
+            try:
+                await session.run("rooms", "lang=en", states=[(device, "json_value", payload)])
+            except websockets.ConnectionClosed as closed:
+                return f"closed {closed.rcvd.code if closed.rcvd else '-'}"
+            await hold.wait()
+            return "kept"
+    except Exception as exc:
+        return type(exc).__name__
+
+
+async def memory_attack(base: str, report: Report, sessions: int, cycles: int) -> None:
+    """The server's memory under sessions that send the largest device state a client can
+    (Hardening III, item 2): ``cycles`` times, ``sessions`` sessions each send a device state
+    of 15 MB of JSON (then stay connected, as a browser would), and as many send one of
+    0.9 MB made of 20,000 seats; measured while they are connected and 10 s after they left.
+    Held when the peak of a cycle is at most 3 MB a hostile session above the start (the cap
+    of what one message may carry, ``server.maxWidgetStateSize``, is 1 MB) and the cycles do
+    not add up (the last peak at most 25% above the first)."""
+    pid = server_pid(base)
+    if pid is None:
+        report.add("memory", "the server's memory: its process was not found", ["not measured"])
+        return
+    async with Session(base) as warm:  # every page once, as a class's first visitor
+        for path in (*PAGE_PATHS, "rooms"):
+            await warm.run(path, "lang=en")
+    await asyncio.sleep(2)
+    start = rss_mb(pid)
+    big = json.dumps({"token": "A" * 30, "seats": {"X": "B" * (15 * 1024 * 1024)}})
+    many = json.dumps({"token": "A" * 30, "seats": {f"C{i:06d}": "B" * 30 for i in range(20_000)}})
+    peaks: list[float] = []
+    endings: dict[str, int] = {}
+    for _ in range(cycles):
+        hold = asyncio.Event()
+        tasks = [
+            asyncio.create_task(hostile_session(base, payload, hold))
+            for payload in [big] * sessions + [many] * sessions
+        ]
+        await asyncio.sleep(15)
+        peaks.append(rss_mb(pid))
+        hold.set()
+        for ending in await asyncio.gather(*tasks):
+            endings[ending] = endings.get(ending, 0) + 1
+        await asyncio.sleep(10)
+    after = rss_mb(pid)
+    problems = []
+    first, last = peaks[0] - start, peaks[-1] - start
+    if first > 3 * 2 * sessions:
+        problems.append(f"grew {first:.0f} MB with {2 * sessions} sessions")
+    if last > 1.25 * max(first, 10):
+        problems.append(f"the cycles add up: {', '.join(f'{p:.0f}' for p in peaks)} MB")
+    report.add(
+        "memory",
+        f"{cycles} x ({sessions} sessions sending 15 MB + {sessions} sending 20,000 seats): "
+        f"server {start:.0f} MB, peaks {' / '.join(f'{p:.0f}' for p in peaks)} MB, "
+        f"{after:.0f} MB 10 s after the last "
+        f"(sessions: {', '.join(f'{n} {k}' for k, n in sorted(endings.items()))})",
+        problems,
+    )
+
+
 def upload_files(quick: bool, workdir: Path) -> list[tuple[str, str, bytes]]:
     sqlite_file = workdir / "upload.sqlite3"
     conn = sqlite3.connect(sqlite_file)
@@ -918,23 +1284,38 @@ class Session:
     ``/_stcore/stream`` websocket), nothing drawn: each run is timed until the server says it
     finished. ``ids`` maps widget keys to the ids the server gave them."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, headers: dict[str, str] | None = None) -> None:
         self.url = base.replace("http", "ws", 1) + "/_stcore/stream"
+        self.headers = headers or {}
         self.ws: Any = None
         self.ids: dict[str, str] = {}
+        #: Every widget id the server gave (keyed or not), with its element's kind.
+        self.kinds: dict[str, str] = {}
 
     async def __aenter__(self) -> Session:
         import websockets
 
-        self.ws = await websockets.connect(self.url, subprotocols=["streamlit"], max_size=None)  # type: ignore[list-item]
+        self.ws = await websockets.connect(
+            self.url,
+            subprotocols=["streamlit"],  # type: ignore[list-item]
+            max_size=None,
+            additional_headers=self.headers,
+        )
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.ws.close()
 
     async def run(
-        self, page: str, query: str, widgets: dict[str, Any] | None = None, timeout: float = 60
+        self,
+        page: str,
+        query: str,
+        widgets: dict[str, Any] | None = None,
+        timeout: float = 60,
+        states: Sequence[tuple[str, str, Any]] = (),
     ) -> Run:
+        """One run of ``page``; ``widgets`` by key (ints, or lists of floats), ``states`` as
+        raw (widget id, field of ``WidgetState``, value) triples, sent as they are."""
         from streamlit.proto.BackMsg_pb2 import BackMsg
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -950,6 +1331,8 @@ class Session:
                 state.double_array_value.data.extend(float(v) for v in value)
             else:
                 state.int_value = int(value)
+        for widget_id, field_name, value in states:
+            set_state(msg.rerun_script.widget_states.widgets.add(), widget_id, field_name, value)
         early = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
         alerts: list[str] = []
         texts: list[str] = []
@@ -973,6 +1356,8 @@ class Session:
                     continue
                 inner = getattr(element, name)
                 widget_id = getattr(inner, "id", "")
+                if isinstance(widget_id, str) and widget_id.startswith("$$ID-"):
+                    self.kinds[widget_id] = name
                 if isinstance(widget_id, str) and "-" in widget_id:
                     self.ids[widget_id.rsplit("-", 1)[1]] = widget_id
                 texts += [v for _, v in inner.ListFields() if isinstance(v, str)]
@@ -996,6 +1381,17 @@ class Session:
             "\n".join(texts),
             title,
         )
+
+
+def set_state(state: Any, widget_id: str, field_name: str, value: Any) -> None:
+    """Fill a ``WidgetState`` proto: scalars, arrays (``*_array_value``), JSON as text."""
+    state.id = widget_id
+    if field_name.endswith("_array_value"):
+        getattr(state, field_name).data.extend(value)
+    elif field_name == "trigger_value":
+        state.trigger_value = bool(value)
+    else:
+        setattr(state, field_name, value)
 
 
 #: The lab's largest simulations (the limits of its inputs).
@@ -1146,6 +1542,10 @@ def seed_store(db: Path | None) -> None:
             store.share_game(OTHER, game.id)
 
 
+#: The attack's phases, in the order they run (``--only`` picks some).
+PHASES: Final = ("process", "browser", "protocol", "memory", "load", "cli")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running app on this machine (default: start one)")
@@ -1153,7 +1553,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a shorter set, about 30 s")
     parser.add_argument("--sessions", type=int, help="attacking sessions (default 6, quick 2)")
     parser.add_argument("--seconds", type=float, help="attack time (default 30, quick 6)")
+    parser.add_argument(
+        "--only",
+        help=f"a comma-separated list of phases ({', '.join(PHASES)}; default: all)",
+    )
     args = parser.parse_args(argv)
+    only = set(PHASES) if not args.only else set(args.only.split(","))
+    if not only <= set(PHASES):
+        parser.error(f"--only takes phases among {', '.join(PHASES)}")
     try:
         url = None if args.url is None else loopback_url(args.url)
     except ValueError as exc:
@@ -1176,27 +1583,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Exception as exc:
             print(f"the app could not be started or reached: {exc}", file=sys.stderr)
             return 2
-        phase("in this process: the app's modules and AppTest")
         paths = server_paths(None)
-        check_names_in_process(report, workdir)
-        check_score_pad_names(report, workdir, paths)
-        check_store_faults(report, workdir, paths)
-        check_timeline_cap(report, paths)
+        if "process" in only:
+            phase("in this process: the app's modules and AppTest")
+            check_names_in_process(report, workdir)
+            check_score_pad_names(report, workdir, paths)
+            check_store_faults(report, workdir, paths)
+            check_timeline_cap(report, paths)
         seed_store(db)
         paths = server_paths(db)
-        phase(f"in Chromium against {base} (store: {db or 'not checked'})")
-        browser = Browser(base, paths, db)
-        try:
-            check_share_links(browser, report, args.quick)
-            if not args.quick:  # names are checked in this process as well
-                check_names_by_link(browser, report)
-                check_url_parameters(browser, report)
-            check_uploads(browser, report, args.quick, workdir)
-        finally:
-            browser.close()
-        phase("over Streamlit's protocol: URL parameters, then load")
-        asyncio.run(url_protocol(base, report, args.quick, paths, db))
-        asyncio.run(load_attack(base, report, sessions, seconds, paths))
+        if "browser" in only:
+            phase(f"in Chromium against {base} (store: {db or 'not checked'})")
+            browser = Browser(base, paths, db)
+            try:
+                check_share_links(browser, report, args.quick)
+                if not args.quick:  # names are checked in this process as well
+                    check_names_by_link(browser, report)
+                    check_url_parameters(browser, report)
+                check_uploads(browser, report, args.quick, workdir)
+            finally:
+                browser.close()
+        if "protocol" in only:
+            phase("over Streamlit's protocol: URL parameters, forged messages")
+            asyncio.run(url_protocol(base, report, args.quick, paths, db))
+            asyncio.run(forged_protocol(base, report, args.quick, paths, db))
+            if db is not None:
+                asyncio.run(forged_room_taps(base, report, paths, db))
+                asyncio.run(codes_protocol(base, report, db))
+        if "memory" in only:
+            phase("over Streamlit's protocol: the server's memory")
+            asyncio.run(
+                memory_attack(base, report, 10 if args.quick else 40, 1 if args.quick else 3)
+            )
+        if "load" in only:
+            phase("over Streamlit's protocol: load")
+            asyncio.run(load_attack(base, report, sessions, seconds, paths))
+        if "cli" in only:
+            from benchmarks.attack_cli import check_cli
+
+            phase("the command line")
+            check_cli(report.add)
         phase("done")
     elapsed = time.monotonic() - started
     print()

@@ -4,7 +4,9 @@ id, and a short history of the game. The view is ``uno.ui.reference_view``."""
 from __future__ import annotations
 
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.reference_view import show_reference
 
 lang = frame("reference")
-show_reference(lang)
+with shielded(lang):
+    show_reference(lang)

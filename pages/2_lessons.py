@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.lesson_view import show_lessons
 
 lang = frame("lessons")
-show_lessons(lang)
+with shielded(lang):
+    show_lessons(lang)

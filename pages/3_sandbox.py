@@ -5,7 +5,9 @@ the engine; the view is ``uno.ui.sandbox_view``."""
 from __future__ import annotations
 
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.sandbox_view import show_sandbox
 
 lang = frame("sandbox")
-show_sandbox(lang)
+with shielded(lang):
+    show_sandbox(lang)

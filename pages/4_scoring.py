@@ -11,7 +11,9 @@ import streamlit as st
 
 from uno.academy.scoring import SHARE_PARAM
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.scoring_view import show_scoring
 
 lang = frame("scoring")
-show_scoring(lang, share=st.query_params.get(SHARE_PARAM))
+with shielded(lang):
+    show_scoring(lang, share=st.query_params.get(SHARE_PARAM))

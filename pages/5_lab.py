@@ -6,7 +6,9 @@ sections are drawn by ``uno.ui.lab_view``, each one a fragment that reruns alone
 from __future__ import annotations
 
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.lab_view import show_lab
 
 lang = frame("lab")
-show_lab(lang)
+with shielded(lang):
+    show_lab(lang)

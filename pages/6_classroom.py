@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from uno.ui.classroom_view import show_classroom
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 
 lang = frame("classroom")
-show_classroom(lang)
+with shielded(lang):
+    show_classroom(lang)

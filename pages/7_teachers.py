@@ -4,7 +4,9 @@ sheet. The view is ``uno.ui.teachers_view``."""
 from __future__ import annotations
 
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.teachers_view import show_teachers
 
 lang = frame("teachers")
-show_teachers(lang)
+with shielded(lang):
+    show_teachers(lang)

@@ -5,7 +5,9 @@
 from __future__ import annotations
 
 from uno.ui.frame import frame
+from uno.ui.guard import shielded
 from uno.ui.rooms_view import projector_view, show_rooms
 
 lang = frame("rooms", sidebar="collapsed" if projector_view() else "auto")
-show_rooms(lang)
+with shielded(lang):
+    show_rooms(lang)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,21 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The pages' shield (uno.ui.guard) lets exceptions reach Streamlit under the suite, so a test
+#: sees a failure that a reader would only see as one sentence; servers started by the tests
+#: inherit it. tests/test_security.py turns it off where it checks the shield itself.
+os.environ["UNO_ACADEMY_RAISE"] = "1"
+
+
+def _full_error_details() -> None:
+    """AppTest reads .streamlit/config.toml, whose ``showErrorDetails = "none"`` would hide a
+    failing test's exception from its own report: in this process, show it whole."""
+    from streamlit import config
+
+    config.set_option("client.showErrorDetails", "full")
+
+
+_full_error_details()
 
 
 @pytest.fixture(autouse=True)

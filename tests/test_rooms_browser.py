@@ -197,7 +197,8 @@ def test_a_removed_pupil_sees_nothing_more(
         store.apply_room_action(code, nina.token, version, "draw")  # Nina draws the Y9
         assert "Y9" in [str(c) for c in store.room_state(code).state.hands[0]]
     ben.get_by_text(t("rooms.seat_gone", "en")).wait_for(timeout=30_000)
-    ben.wait_for_timeout(2_500)  # two more polls: still nothing
+    ben.wait_for_timeout(2_500)  # more runs (the device forgets the seat): still nothing
+    assert ben.get_by_text(t("rooms.seat_gone", "en")).is_visible()
     html = ben.evaluate(ALL_HTML)
     assert ben.locator(f"{TABLE} .hand-row button.card").count() == 0
     assert "Nina" not in html

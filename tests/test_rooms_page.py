@@ -20,6 +20,8 @@ from uno.ui.words import inert
 PAGE = "pages/8_rooms.py"
 TEACHER = "teacher-device-token-0123456789"
 ANA = "ana-device-token-0123456789abcd"
+#: The device the projector's page runs on (the teacher's laptop, a classroom's computer).
+PROJECTOR = "projector-device-0123456789ab"
 HANDS = [["R1", "R2"], ["R3", "B4"]]
 
 
@@ -122,7 +124,7 @@ def test_a_pupil_joins_sees_their_own_hand_and_plays(db_file: Path) -> None:
 
 def test_the_projector_shows_the_table_and_no_hand(db_file: Path) -> None:
     code = small_room(db_file)
-    at = open_page("fr", None, room=code, view="projector")
+    at = open_page("fr", PROJECTOR, room=code, view="projector")
     model = table_model(at, f"rm_table_{code}")
     assert model["hand"] is None and [s["count"] for s in model["seats"]] == [2, 2]
     assert not at.text_input  # no form to join or open: the board only
@@ -137,10 +139,37 @@ def test_a_projector_switched_on_mid_round_tells_the_story_so_far(db_file: Path)
         room = store.room_state(code)
         first = f"0: play {HANDS[0][0]}"
         store.apply_room_action(code, ana.token, room.version, first)
-    at = open_page("fr", None, room=code, view="projector")
+    at = open_page("fr", PROJECTOR, room=code, view="projector")
     story = table_model(at, f"rm_table_{code}")["story"]
     played = card_label(uno.parse_card(HANDS[0][0]), "fr")
     assert story and any(played in line for line in story), story
+
+
+def test_the_projector_checks_room_codes_under_the_joining_limit(db_file: Path) -> None:
+    """Hardening III: the projector view looked any code up, with no limit (185 wrong codes
+    in 10 s from one session). Now a wrong code counts as when joining, and past the limit
+    even the right code waits."""
+    code = small_room(db_file)
+    wrong = ("0" if code[0] != "0" else "1") + code[1:]
+    for _ in range(db.DEVICE_ATTEMPTS):
+        at = open_page("en", PROJECTOR, room=wrong, view="projector")
+        assert [w.value for w in at.warning] == [t("rooms.gone", "en")]
+        assert not [c for c in at.get("bidi_component") if "-rm_table_" in c.proto.id]
+    at = open_page("en", PROJECTOR, room=code, view="projector")
+    assert [w.value for w in at.warning] == [t("lessons.class_too_many", "en")]
+
+
+def test_a_database_that_does_not_answer_is_said_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hardening III: a PostgreSQL server that does not answer is said as such, in a few
+    seconds, and the rest of the page is drawn."""
+    from tests.browser import free_port
+
+    monkeypatch.setenv("UNO_ACADEMY_DB", f"postgresql://uno@127.0.0.1:{free_port()}/none")
+    at = open_page("fr", TEACHER)
+    assert [e.value for e in at.error] == [t("store.unavailable", "fr")]
+    assert [h.value for h in at.title] == [t("nav.rooms", "fr")]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])

@@ -22,6 +22,7 @@ from uno.cards import Card, Color
 from uno.setup import MAX_NAME_LENGTH, check_names
 from uno.state import GameState, Phase
 from uno.ui.cards import show_cards
+from uno.ui.guard import fragment
 from uno.ui.table import bot_pause_ms, show_table
 from uno.ui.words import inert
 
@@ -387,7 +388,7 @@ def kids_game(lang: str) -> None:
         st.info(t("classroom.no_game", lang))
         return
     names = kid_names(lang, game.state.n_players)
-    st.fragment(_kids_area)(lang, names)
+    fragment(_kids_area)(lang, names)
 
 
 def _kids_area(lang: str, names: list[str]) -> None:

@@ -14,6 +14,7 @@ leaked database names no device.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -21,18 +22,23 @@ import streamlit as st
 
 __all__ = [
     "DEVICE_KEY",
+    "MAX_SEATS",
+    "acceptable",
     "current_device",
     "device_token",
     "forget_device",
     "forget_seat",
     "keep_seat",
     "kept_seat",
+    "network_address",
 ]
 
 #: The component's widget key: ``st.session_state[DEVICE_KEY]["token"]`` once known.
 DEVICE_KEY: Final = "uno_device"
 _TOKEN: Final = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 _CODE: Final = re.compile(r"^[A-Z0-9]{4,16}$")
+#: The most room seats a device keeps (the component keeps the newest 20).
+MAX_SEATS: Final = 20
 #: Seat tokens to write on the device at the next run: (room code, token or None to forget).
 _PENDING: Final = "uno_device_seat"
 
@@ -93,15 +99,47 @@ def _component() -> Any:
     return st.components.v2.component("uno_device", js=_JS)
 
 
+def acceptable(value: object) -> bool:
+    """Whether a state the device component sent is one it can send: ``token`` (None or
+    ``_TOKEN``) and ``seats`` (at most ``MAX_SEATS`` room codes, each to a token), nothing
+    else. A forged client may send up to the server's message cap (a megabyte) of anything;
+    such a state is dropped, not kept in the session."""
+    if not isinstance(value, Mapping) or not set(value.keys()) <= {"token", "seats"}:
+        return False
+    token = value.get("token")
+    if token is not None and not (isinstance(token, str) and _TOKEN.match(token)):
+        return False
+    seats = value.get("seats", {})
+    if seats is None:
+        return True
+    if not isinstance(seats, dict) or len(seats) > MAX_SEATS:
+        return False
+    return all(
+        isinstance(code, str)
+        and _CODE.match(code) is not None
+        and isinstance(seat, str)
+        and _TOKEN.match(seat) is not None
+        for code, seat in seats.items()
+    )
+
+
 def _state() -> Any:
     value: Any = st.session_state.get(DEVICE_KEY)
-    return value if hasattr(value, "get") else {}
+    return value if hasattr(value, "get") and acceptable(value) else {}
 
 
 def current_device() -> str | None:
     """The token ``device_token`` read for this run (the frame mounts the component)."""
     known = _state().get("token")
     return known if isinstance(known, str) and _TOKEN.match(known) else None
+
+
+def network_address() -> str | None:
+    """The address this browser's connection comes from, for the store's limits per network
+    (``uno.academy.store``); None on this machine. Behind a proxy on this machine that sets
+    X-Forwarded-For, the browser's own address (the server trusts a local proxy)."""
+    address = getattr(st.context, "ip_address", None)
+    return address if isinstance(address, str) and 0 < len(address) <= 100 else None
 
 
 def kept_seat(code: str) -> str | None:
@@ -126,6 +164,8 @@ def forget_seat(code: str) -> None:
 def device_token() -> str | None:
     """This browser's token, or None on the very first run of a session (the component answers
     with a run of its own). Mounted once per run; draws nothing."""
+    if DEVICE_KEY in st.session_state and not acceptable(st.session_state[DEVICE_KEY]):
+        del st.session_state[DEVICE_KEY]  # not kept: the component starts from its default
     token = current_device()
     forget = bool(st.session_state.pop("uno_device_forget", False))
     seat = st.session_state.pop(_PENDING, None)

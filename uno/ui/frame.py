@@ -15,6 +15,7 @@ import streamlit as st
 from uno.academy.i18n import LANGS, normalize_lang, t
 from uno.ui.aria import translate_labels
 from uno.ui.device import device_token
+from uno.ui.guard import install_widget_filter
 
 __all__ = ["PAGES", "Page", "frame", "page_by_id"]
 
@@ -88,6 +89,7 @@ def frame(page_id: str, *, sidebar: Literal["auto", "collapsed"] = "auto") -> st
     """Draw the frame of page ``page_id`` and return the reader's language code. ``sidebar``:
     how the menu opens on a page's first load (``collapsed`` for a screen the whole class
     watches, as the projector's table needs all its width)."""
+    install_widget_filter()  # forged widget values are dropped as they arrive (once a process)
     lang = _read_lang()
     st.session_state[SESSION_KEY] = lang
     if st.query_params.get("lang") != lang:

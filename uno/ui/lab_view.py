@@ -38,6 +38,7 @@ from uno.ui.charts import (
     series_style,
     show,
 )
+from uno.ui.guard import fragment
 from uno.ui.words import number, percent
 
 __all__ = ["POLL", "SETTLE", "show_lab"]
@@ -106,7 +107,7 @@ def show_lab(lang: str) -> None:
             min_value=0,
             max_value=2**31 - 1,
             step=1,
-            value=_kept("lab_seed"),
+            value=_kept_within("lab_seed", 0, 2**31 - 1),
             key="lab_seed",
             help=t("lab.seed_help", lang),
         )
@@ -129,13 +130,34 @@ def _kept(key: str) -> Any:
     when a fragment's ``st.rerun`` and the full run it starts race on the page's first load, and
     the widget then comes back at its default (the hand-size slider came back at 1 and the
     next click dealt 1-card hands). With the reader's value as default, it comes back as it was."""
-    value = st.session_state.get(key, DEFAULTS[key])
-    return list(value) if isinstance(value, list) else value
+    default = DEFAULTS[key]
+    value = st.session_state.get(key, default)
+    if isinstance(default, list):
+        return list(value) if isinstance(value, list) else list(default)
+    return value if type(value) is type(default) else default
+
+
+def _kept_among(key: str, options: Sequence[str]) -> list[str]:
+    """``_kept(key)`` for a multiselect: only the values among ``options`` (a forged message
+    can give the widget any text, and a default outside its options fails the page)."""
+    return [value for value in _kept(key) if value in options]
+
+
+def _kept_within(key: str, low: int, high: int) -> int:
+    """``_kept(key)`` for a number box: its default when the value is outside the box's range
+    (a number box fails the page on a default above its maximum)."""
+    value = _kept(key)
+    return value if isinstance(value, int) and low <= value <= high else int(DEFAULTS[key])
 
 
 def _slider(label: str, low: int, high: int, key: str) -> Any:
-    """A slider of the lab from ``low`` to ``high``, with the reader's value (``_kept``)."""
-    return st.slider(label, low, high, _kept(key), key=key)
+    """A slider of the lab from ``low`` to ``high``, with the reader's value (``_kept``; its
+    default when outside the range)."""
+    value = _kept(key)
+    ends = value if isinstance(value, tuple) else (value,)
+    if not all(isinstance(end, int) and low <= end <= high for end in ends):
+        value = DEFAULTS[key]
+    return st.slider(label, low, high, value, key=key)
 
 
 def _index(options: Sequence[str], key: str) -> int:
@@ -266,7 +288,7 @@ def simulated(lang: str, name: str, draw: Callable[[pd.DataFrame], None], **kwar
                 _progress(job, lang)
         slot.empty()
     if job is not None and not job.finished:
-        st.fragment(_poll, run_every=POLL)(lang, name, job)
+        fragment(_poll, run_every=POLL)(lang, name, job)
         return
     _end_poll(name, job)
     if job is None:
@@ -317,7 +339,7 @@ def _deal_again(setting: tuple[Any, ...]) -> None:
     st.session_state[DEALS] = _deals(setting).again()
 
 
-@st.fragment
+@fragment
 def can_play(lang: str, seed: int) -> None:
     _header("can-play", lang)
     left, right = st.columns([1, 2], gap="large")
@@ -444,7 +466,7 @@ def can_play(lang: str, seed: int) -> None:
 
 
 # -- 2. Your opening hand -------------------------------------------------------------------------
-@st.fragment
+@fragment
 def opening_hand(lang: str) -> None:
     _header("opening-hand", lang)
     size = int(_slider(t("lab.opening.hand_size", lang), 1, lab.MAX_HAND, "lab_open_size"))
@@ -499,7 +521,7 @@ def _codes(bad: list[str]) -> str:
     return ", ".join(f"`{code.replace('`', '')[:12]}`" for code in bad[:10])
 
 
-@st.fragment
+@fragment
 def challenge(lang: str) -> None:
     _header("challenge", lang)
     left, right = st.columns([1, 2], gap="large")
@@ -524,7 +546,7 @@ def challenge(lang: str) -> None:
                 t("lab.challenge.pending", lang),
                 min_value=2,
                 max_value=40,
-                value=_kept("lab_chal_pending"),
+                value=_kept_within("lab_chal_pending", 2, 40),
                 step=2,
                 key="lab_chal_pending",
                 help=t("lab.challenge.pending_help", lang),
@@ -600,7 +622,7 @@ def challenge(lang: str) -> None:
 
 
 # -- 4. What is a hand worth? ---------------------------------------------------------------------
-@st.fragment
+@fragment
 def hand_worth(lang: str) -> None:
     _header("hand-worth", lang)
     n = int(_slider(t("lab.worth.n", lang), 1, lab.MAX_HAND, "lab_worth_n"))
@@ -648,7 +670,7 @@ def _games_input(key: str, lang: str) -> int:
             t("lab.games", lang),
             min_value=100,
             max_value=20_000,
-            value=_kept(key),
+            value=_kept_within(key, 100, 20_000),
             step=500,
             key=key,
             help=t("lab.games_help", lang),
@@ -656,7 +678,7 @@ def _games_input(key: str, lang: str) -> int:
     )
 
 
-@st.fragment
+@fragment
 def game_length(lang: str, seed: int) -> None:
     _header("game-length", lang)
     cols = st.columns(2)
@@ -667,7 +689,7 @@ def game_length(lang: str, seed: int) -> None:
     presets: list[str] = st.multiselect(
         t("lab.length.rules", lang),
         lab.RULE_PRESETS,
-        default=_kept("lab_len_rules"),
+        default=_kept_among("lab_len_rules", lab.RULE_PRESETS),
         key="lab_len_rules",
         format_func=lambda preset: _rules_name(preset, lang),
         wrap=True,
@@ -743,7 +765,7 @@ def _share_bars(table: pd.DataFrame, labels: list[str], x_title: str, lang: str)
     return fig
 
 
-@st.fragment
+@fragment
 def who_wins(lang: str, seed: int) -> None:
     _header("who-wins", lang)
     cols = st.columns(2)
@@ -761,7 +783,7 @@ def who_wins(lang: str, seed: int) -> None:
     who_wins_tournament(lang, seed, rules, games)
 
 
-@st.fragment
+@fragment
 def who_wins_seat(lang: str, seed: int, rules: str, games: int) -> None:
     st.subheader(t("lab.wins.seat_title", lang), anchor="seat")
     players = int(_slider(t("lab.wins.players", lang), 2, 10, "lab_seat_players"))
@@ -780,7 +802,7 @@ def who_wins_seat(lang: str, seed: int, rules: str, games: int) -> None:
     simulated(lang, "seat_advantage", draw, players=players, rules=rules, n_games=games, seed=seed)
 
 
-@st.fragment
+@fragment
 def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
     st.subheader(t("lab.wins.tour_title", lang), anchor="tournament")
     cols = st.columns(2)
@@ -788,7 +810,7 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
         bots: list[str] = st.multiselect(
             t("lab.wins.strategies", lang),
             list(HEURISTICS),
-            default=_kept("lab_tour_strategies"),
+            default=_kept_among("lab_tour_strategies", list(HEURISTICS)),
             key="lab_tour_strategies",
             format_func=lambda name: _strategy_name(name, lang),
             wrap=True,

@@ -15,6 +15,7 @@ import streamlit as st
 
 import uno
 from uno.academy import store as db
+from uno.academy.faults import store_fault
 from uno.academy.i18n import card_label, join_words, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
@@ -41,7 +42,7 @@ from uno.cards import Card
 from uno.errors import ScenarioError
 from uno.state import GameState, Phase
 from uno.ui.cards import color_badge_html, show_cards
-from uno.ui.device import current_device
+from uno.ui.device import current_device, network_address
 from uno.ui.table import show_table
 from uno.ui.words import inert
 
@@ -658,7 +659,7 @@ def _join(token: str, lang: str) -> None:
     name = str(st.session_state.get("lessons_class_name", ""))
     try:
         with db.open_store() as store:
-            joined = store.join_class(token, code, name)
+            joined = store.join_class(token, code, name, address=network_address())
     except db.CodeRefused as refused:
         key = "lessons.class_too_many" if refused.reason == "too_many" else "lessons.class_wrong"
         st.session_state[CLASS_MESSAGE] = ("warning", t(key, lang))
@@ -666,8 +667,11 @@ def _join(token: str, lang: str) -> None:
     except ScenarioError:
         st.session_state[CLASS_MESSAGE] = ("warning", t("lessons.class_bad_name", lang))
         return
-    except (db.StoreError, OSError):
-        st.session_state[CLASS_MESSAGE] = ("error", t("lessons.class_store", lang))
+    except (db.StoreError, OSError) as fault:
+        st.session_state[CLASS_MESSAGE] = (
+            "error",
+            t(store_fault(fault, "lessons.class_store"), lang),
+        )
         return
     st.session_state[CLASS_MESSAGE] = (
         "success",

@@ -23,13 +23,15 @@ import streamlit as st
 
 from uno.academy import store as db
 from uno.academy.classroom import DECKS
+from uno.academy.faults import store_fault
 from uno.academy.i18n import t
 from uno.academy.rooms import Seen, bots_to_move, follow, room_table
 from uno.academy.store.codes import ROOM_CODE_LENGTH, read_code
 from uno.academy.table import Message, refusal_message
 from uno.errors import IllegalAction, NotationError, ScenarioError
 from uno.rules import PRESETS, SWITCHES
-from uno.ui.device import current_device, keep_seat, kept_seat
+from uno.ui.device import current_device, keep_seat, kept_seat, network_address
+from uno.ui.guard import fragment
 from uno.ui.table import show_table
 from uno.ui.words import inert
 
@@ -42,7 +44,9 @@ VIEW_PARAM: Final = "view"
 MESSAGE: Final = "rm_message"
 SEEN: Final = "rm_seen"
 _TABLE_MESSAGE: Final = "rm_table_message"
-#: The room whose seat this device just lost (the next full run says so).
+#: The rooms whose code this session's projector checked (``_watch``).
+WATCHED: Final = "rm_watched"
+#: The room whose seat this device lost: the page says so until the device joins again.
 LEFT: Final = "rm_left"
 
 
@@ -91,11 +95,16 @@ def _open(token: str, lang: str) -> None:
                 deck=get("rm_deck", "full") if get("rm_deck") in DECKS else "full",
                 seats=plan,
                 class_code=klass,
+                address=network_address(),
             )
-    except (db.StoreError, OSError):
-        _say("error", t("rooms.store", lang))
+    except (db.StoreError, OSError) as fault:
+        _say("error", t(store_fault(fault, "rooms.store"), lang))
         return
-    except (ValueError, db.NotAllowed):
+    except db.NotAllowed as refused:
+        key = "rooms.too_many_rooms" if refused.what == "rooms" else "rooms.bad_settings"
+        _say("warning", t(key, lang))
+        return
+    except ValueError:
         _say("warning", t("rooms.bad_settings", lang))
         return
     st.query_params[ROOM_PARAM] = room.code
@@ -161,7 +170,7 @@ def _join(token: str, lang: str) -> None:
     name = str(st.session_state.get("rm_name", ""))
     try:
         with db.open_store() as store:
-            seated = store.join_room(code, token, name)
+            seated = store.join_room(code, token, name, address=network_address())
     except db.CodeRefused as refused:
         key = "lessons.class_too_many" if refused.reason == "too_many" else "rooms.wrong_code"
         _say("warning", t(key, lang))
@@ -169,11 +178,12 @@ def _join(token: str, lang: str) -> None:
     except ScenarioError:
         _say("warning", t("lessons.class_bad_name", lang))
         return
-    except (db.StoreError, OSError):
-        _say("error", t("rooms.store", lang))
+    except (db.StoreError, OSError) as fault:
+        _say("error", t(store_fault(fault, "rooms.store"), lang))
         return
     keep_seat(seated.code, seated.token)
     st.session_state[f"rm_seat_{seated.code}"] = seated.token
+    st.session_state.pop(LEFT, None)
     st.query_params[ROOM_PARAM] = seated.code
     st.session_state.pop(SEEN, None)
 
@@ -225,8 +235,10 @@ def _act(code: str, seat_token: str, text: str, version: int, lang: str) -> None
         st.session_state[_TABLE_MESSAGE] = refusal_message(refusal, lang)
     except (NotationError, db.NotAllowed, db.CodeRefused):
         st.session_state[_TABLE_MESSAGE] = Message("error", t("table.not_yours", lang))
-    except (db.StoreError, OSError):
-        st.session_state[_TABLE_MESSAGE] = Message("error", t("rooms.store", lang))
+    except (db.StoreError, OSError) as fault:
+        st.session_state[_TABLE_MESSAGE] = Message(
+            "error", t(store_fault(fault, "rooms.store"), lang)
+        )
     else:
         st.session_state.pop(_TABLE_MESSAGE, None)
 
@@ -291,8 +303,8 @@ def _live(code: str, seat: int | None, seat_token: str | None, lang: str, projec
     except db.CodeRefused:
         st.warning(t("rooms.gone", lang))
         return
-    except (db.StoreError, OSError):
-        st.error(t("rooms.store", lang))
+    except (db.StoreError, OSError) as fault:
+        st.error(t(store_fault(fault, "rooms.store"), lang))
         return
     if not seated:
         _left_seat(code, lang)
@@ -403,6 +415,27 @@ def _teacher(token: str, code: str, lang: str) -> None:
 # -- the page --------------------------------------------------------------------------------
 
 
+def _watch(code: str, token: str, lang: str) -> bool:
+    """Whether this screen may show the room of ``code`` on a projector: the code is looked
+    up once per session under the same limit as joining (a wrong code counts), then
+    followed."""
+    watched: set[str] = st.session_state.setdefault(WATCHED, set())
+    if code in watched:
+        return True
+    try:
+        with db.open_store() as store:
+            store.watch_room(code, token, address=network_address())
+    except db.CodeRefused as refused:
+        key = "lessons.class_too_many" if refused.reason == "too_many" else "rooms.gone"
+        st.warning(t(key, lang))
+        return False
+    except (db.StoreError, OSError) as fault:
+        st.error(t(store_fault(fault, "rooms.store"), lang))
+        return False
+    watched.add(code)
+    return True
+
+
 def projector_view() -> bool:
     """True when this page is a room's projector (``?room=CODE&view=projector``)."""
     return st.query_params.get(VIEW_PARAM) == "projector"
@@ -413,27 +446,28 @@ def show_rooms(lang: str) -> None:
     st.title(t("nav.rooms", lang))
     token = current_device()
     code = _code_param()
-    if code is not None and projector_view():
-        # Big enough to read from the back of the class: how a latecomer joins.
-        st.subheader(t("rooms.projector_code", lang, code=inert(code)))
-        st.fragment(_live, run_every=POLL_SECONDS)(code, None, None, lang, True)
-        return
     if token is None:
         st.caption(t("teachers.class.loading", lang))
+        return
+    if code is not None and projector_view():
+        if _watch(code, token, lang):
+            # Big enough to read from the back of the class: how a latecomer joins.
+            st.subheader(t("rooms.projector_code", lang, code=inert(code)))
+            fragment(_live, run_every=POLL_SECONDS)(code, None, None, lang, True)
         return
     mine: list[str] = []
     try:
         with db.open_store() as store:
             mine = store.rooms_of(token)
-    except (db.StoreError, OSError):
-        st.error(t("rooms.store", lang))
+    except (db.StoreError, OSError) as fault:
+        st.error(t(store_fault(fault, "rooms.store"), lang))
         return
     if code is not None and code in mine:
         _teacher(token, code, lang)
-        st.fragment(_live, run_every=POLL_SECONDS)(code, None, None, lang, False)
+        fragment(_live, run_every=POLL_SECONDS)(code, None, None, lang, False)
         return
     seat_token = _seat_token(code) if code is not None else None
-    left = code is not None and st.session_state.pop(LEFT, None) == code
+    left = code is not None and st.session_state.get(LEFT) == code  # until a join
     if code is not None and seat_token is not None:
         try:
             with db.open_store() as store:
@@ -442,12 +476,13 @@ def show_rooms(lang: str) -> None:
             keep_seat(code, None)
             st.session_state.pop(f"rm_seat_{code}", None)
             st.session_state.get(SEEN, {}).pop(code, None)
+            st.session_state[LEFT] = code
             left = True
-        except (db.StoreError, OSError):
-            st.error(t("rooms.store", lang))
+        except (db.StoreError, OSError) as fault:
+            st.error(t(store_fault(fault, "rooms.store"), lang))
             return
         else:
-            st.fragment(_live, run_every=POLL_SECONDS)(code, seated.seat, seat_token, lang, False)
+            fragment(_live, run_every=POLL_SECONDS)(code, seated.seat, seat_token, lang, False)
             return
     if left:
         st.warning(t("rooms.seat_gone", lang))

@@ -28,6 +28,10 @@ _HERE: Final = Path(__file__).resolve().parent / "table"
 #: The pause before each computer move, in ms (``UNO_ACADEMY_BOT_PAUSE_MS``; 0 in tests: the
 #: computer players then answer at once, in the same run as the person's move).
 DEFAULT_PAUSE_MS: Final = 700
+#: The longest action text a tap may send ("0: play R7 2 uno" is 16 characters).
+MAX_ACTION: Final = 80
+#: The largest table version a tap may name (JavaScript's largest exact integer).
+MAX_VERSION: Final = 2**53 - 1
 
 
 def bot_pause_ms() -> int:
@@ -62,15 +66,25 @@ def _images(model: dict[str, Any]) -> dict[str, str]:
     return images
 
 
+def _version(value: object) -> int | None:
+    """A table version the component sent back, or None when it cannot be one (a forged
+    message may send 2**70, a float, a bool): versions count moves from 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VERSION:
+        return None
+    return value
+
+
 def _payload(key: str, name: str) -> tuple[str, int] | None:
+    """What a tap sent: (action text, version), or None for anything a real table never
+    sends (an action longer than any action, a version out of range): refused, not cut."""
     value: Any = st.session_state.get(key)
     sent = value.get(name) if hasattr(value, "get") else None
     if not isinstance(sent, dict):
         return None
-    action, version = sent.get("action", ""), sent.get("version")
-    if not isinstance(action, str) or isinstance(version, bool) or not isinstance(version, int):
+    action, version = sent.get("action", ""), _version(sent.get("version"))
+    if not isinstance(action, str) or len(action) > MAX_ACTION or version is None:
         return None
-    return action[:200], version
+    return action, version
 
 
 def show_table(
@@ -94,8 +108,8 @@ def show_table(
     def tick_changed() -> None:
         value: Any = st.session_state.get(key)
         tick = value.get("tick") if hasattr(value, "get") else None
-        version = tick.get("version") if isinstance(tick, dict) else None
-        if on_tick is not None and isinstance(version, int) and not isinstance(version, bool):
+        version = _version(tick.get("version")) if isinstance(tick, dict) else None
+        if on_tick is not None and version is not None:
             on_tick(version)
 
     _component()(

@@ -11,6 +11,7 @@ import streamlit as st
 
 from uno.academy import classroom
 from uno.academy import store as db
+from uno.academy.faults import store_fault
 from uno.academy.i18n import LANGS, catalog, t
 from uno.academy.lessons import COUNTS, lesson_for_rule, lesson_text, lessons
 from uno.ui.device import current_device
@@ -124,8 +125,11 @@ def _create(token: str, lang: str) -> None:
     try:
         with db.open_store() as store:
             made = store.create_class(token, name)
-    except (db.StoreError, OSError):
-        st.session_state[CLASS_MESSAGE] = ("error", t("teachers.class.store", lang))
+    except (db.StoreError, OSError) as fault:
+        st.session_state[CLASS_MESSAGE] = (
+            "error",
+            t(store_fault(fault, "teachers.class.store"), lang),
+        )
         return
     except ValueError:
         st.session_state[CLASS_MESSAGE] = ("warning", t("teachers.class.bad_name", lang))
@@ -157,8 +161,8 @@ def show_classes(lang: str, titles: dict[int, str]) -> None:
         try:
             with db.open_store() as store:
                 mine = store.classes_of(token)
-        except (db.StoreError, OSError):
-            st.warning(t("teachers.class.store", lang))
+        except (db.StoreError, OSError) as fault:
+            st.warning(t(store_fault(fault, "teachers.class.store"), lang))
             return
     with st.container(border=True):
         left, right = st.columns([3, 1], vertical_alignment="bottom")
