@@ -554,6 +554,144 @@ def check_store_faults(report: Report, workdir: Path, paths: Sequence[str]) -> N
     report.add("store", "13 class codes from one device: 10 wrong, then 'too many'", problems)
 
 
+def said(key: str, lang: str, **values: Any) -> str:
+    """The catalog's sentence, or one no page shows when an older app has no such key (run
+    against the code of before a fix, the attack then does not hold instead of breaking)."""
+    from uno.academy.i18n import t
+
+    try:
+        return t(key, lang, **values)
+    except KeyError:
+        return f"\0 no sentence {key}"
+
+
+def check_full_disk(report: Report, workdir: Path, paths: Sequence[str]) -> None:
+    """A store on a disk that fills up (a 600 kB tmpfs, mounted when this runs as root and may
+    mount; otherwise not tried): the score pad and the rooms page say the disk is full, the
+    round checker still answers."""
+    import subprocess
+
+    from tests.table_driver import set_device
+
+    t = said  # words an older app may not have
+    from uno.academy.store import SQLiteStore
+
+    disk = workdir / "tiny"
+    disk.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(disk)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        print("    (a full disk: not tried, this process may not mount a small disk)")
+        return
+    try:
+        db = disk / "scores.sqlite3"
+        with SQLiteStore(db) as store:
+            game = store.create_game(DEVICE, ["Ana", "Ben"])
+            store.keep_open(DEVICE, game.id, "pad")
+        with (disk / "filler").open("wb", buffering=0) as filler, contextlib.suppress(OSError):
+            while True:
+                filler.write(b"\0" * 4096)
+        problems: list[str] = []
+        with environ(UNO_ACADEMY_DB=str(db)):
+            at = app_test("pages/4_scoring.py", "fr")
+            set_device(at, DEVICE)
+            problems += page_problems(at, paths)
+            shown = [str(e.value) for e in at.error]
+            if t("scoring.store.full", "fr") not in shown:
+                problems.append(f"the score pad said {shown}")
+            at.text_input(key="chk_hand_0").input("W W")
+            at.run()
+            if [m.value for m in at.metric] != [t("scoring.points", "fr", count=100)]:
+                problems.append("the round checker did not answer")
+            at = app_test("pages/8_rooms.py", "ru")
+            set_device(at, DEVICE)
+            problems += page_problems(at, paths)
+            shown = [str(e.value) for e in at.error]
+            if t("store.full", "ru") not in shown:
+                problems.append(f"the rooms page said {shown}")
+        report.add("store", "a full disk: said as a full disk on the score pad and rooms", problems)
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True)
+
+
+def check_database_down(report: Report, workdir: Path, paths: Sequence[str]) -> None:
+    """A PostgreSQL server that stops (started here when Debian's server is installed; not
+    tried otherwise): a room tap and a score pad change are answered within seconds, in words
+    ("unavailable"), and the page goes on."""
+    import subprocess
+
+    from tests.table_driver import set_device, tap
+
+    t = said  # words an older app may not have
+    from uno.academy.store import open_store, postgres
+
+    close_pools = postgres.close_pools
+    DOWN_SECONDS = getattr(postgres, "DOWN_SECONDS", 10.0)  # older stores: no such memory
+
+    # Its own folder, that the server's user (postgres, when this runs as root) can enter.
+    folder = Path(tempfile.mkdtemp(prefix="uno-attack-pg-"))
+    folder.chmod(0o755)
+    started = subprocess.run(
+        [str(ROOT / ".ci" / "postgres"), "start", str(folder)], capture_output=True, text=True
+    )
+    if started.returncode != 0:
+        print("    (a database that stops: not tried, no PostgreSQL server here)")
+        return
+    url = started.stdout.strip()
+    stopped = False
+    try:
+        import uno
+
+        start = uno.load_scenario(
+            {"players": 2, "hands": [["R1", "R2"], ["B3", "B4"]], "discard_pile": ["R0"]}
+        )
+        with open_store(url) as store:
+            room = store.create_room(OTHER, seats=[("pupil", None)] * 2, start=start)
+            seat = store.join_room(room.code, DEVICE, "Ana")
+            game = store.create_game(DEVICE, ["Ana", "Ben"])
+            store.keep_open(DEVICE, game.id, "pad")
+        problems: list[str] = []
+        with environ(UNO_ACADEMY_DB=url):
+            at = app_test("pages/8_rooms.py", "fr", room=room.code)
+            at.session_state[f"rm_seat_{room.code}"] = seat.token
+            set_device(at, DEVICE)
+            pad = app_test("pages/4_scoring.py", "en")
+            set_device(pad, DEVICE)
+            subprocess.run([str(ROOT / ".ci" / "postgres"), "stop", str(folder)], check=False)
+            stopped = True
+            clock = time.monotonic()
+            tap(at, f"rm_table_{room.code}", "0: play R1")
+            tapped = time.monotonic() - clock
+            shown = [str(e.value) for e in at.error]
+            if tapped > 6:
+                problems.append(f"the tap waited {tapped:.1f} s")
+            problems += page_problems(at, paths)
+            if t("store.unavailable", "fr") not in shown:
+                problems.append(f"the tap was told {shown}")
+            # After the moment the store remembers the server as down: the longest wait.
+            time.sleep(DOWN_SECONDS + 0.5)
+            cards = next(w for w in pad.text_input if (w.key or "").startswith("sp_cards_"))
+            cards.input("R7 G2")
+            clock = time.monotonic()
+            pad.button(key="sp_add").click().run()
+            changed = time.monotonic() - clock
+            if t("scoring.store.unavailable", "en") not in [str(e.value) for e in pad.error]:
+                problems.append(f"the score pad said {[str(e.value) for e in pad.error]}")
+            if changed > 6:
+                problems.append(f"the score pad waited {changed:.1f} s")
+        report.add(
+            "store",
+            f"PostgreSQL stops: a room tap answered in {tapped:.1f} s, a score pad change "
+            f"{DOWN_SECONDS:.0f} s later in {changed:.1f} s, both in words",
+            problems,
+        )
+    finally:
+        close_pools()
+        if not stopped:
+            subprocess.run([str(ROOT / ".ci" / "postgres"), "stop", str(folder)], check=False)
+
+
 def check_timeline_cap(report: Report, paths: Sequence[str]) -> None:
     """A stalemate (nobody can play, both piles empty) with every seat on a computer player."""
     from tests.table_driver import table_model, table_send
@@ -910,7 +1048,10 @@ def run_problems(run: Run, paths: Sequence[str], titles: set[str]) -> list[str]:
     failed (the shield's sentence: held, but still a fault), another page than asked."""
     from uno.academy.i18n import LANGS, t
 
-    failed = {t("app.failed", lang) for lang in LANGS}
+    try:
+        failed = {t("app.failed", lang) for lang in LANGS}
+    except KeyError:  # an app from before the shield
+        failed = set()
     problems = run.exceptions + leaks(run.text, paths)
     problems += [f"a part failed: {a[:60]}" for a in run.alerts if a in failed]
     if run.title and titles and run.title not in titles:
@@ -1001,6 +1142,65 @@ async def forged_room_taps(base: str, report: Report, paths: Sequence[str], db: 
             report.add("forged messages", f"a room tap {payload[:70]}", problems)
 
 
+async def removed_pupil(base: str, report: Report, db: Path) -> None:
+    """Hardening III, item 1: Ben's device holds a seat; the teacher removes him (then, in a
+    second room, hands his seat to a computer player); Nina joins and takes the seat and
+    draws. Ben's page keeps polling (its table's fragment, rerun alone as the browser's timer
+    does): from the removal on, nothing of the seat may reach it (no hand, not Nina's name,
+    not the card she drew)."""
+    import uno
+    from uno.academy.store import SQLiteStore
+
+    for how in ("removed", "handed to a computer player"):
+        start = uno.load_scenario(
+            {
+                "players": 2,
+                "hands": [["R1", "R2", "G7"], ["B3", "Y4"]],
+                "discard_pile": ["Y0"],
+                "draw_pile": ["Y9", "G1", "G2", "G3"],
+                "turn": 1,
+                "rules": {"preset": "single_round"},
+            }
+        )
+        with SQLiteStore(db) as store:
+            room = store.create_room(OTHER, seats=[("pupil", None)] * 2, start=start)
+            ben = store.join_room(room.code, "attack-ben-0123456789abcdef", "Ben")
+            ana = store.join_room(room.code, "attack-ana-0123456789abcdef", "Ana")
+        query = f"lang=en&room={room.code}"
+        device = json.dumps(
+            {"token": "attack-ben-0123456789abcdef", "seats": {room.code: ben.token}}
+        )
+        async with Session(base) as session:
+            await session.run("rooms", query)
+            seat = [(session.ids.get("uno_device", ""), "json_value", device)]
+            first = await session.run("rooms", query, states=seat)
+            had_hand = '"R1"' in first.text
+            live = session.fragments[-1] if session.fragments else ""
+            with SQLiteStore(db) as store:
+                if how == "removed":
+                    store.remove_pupil(OTHER, room.code, 0)
+                    nina = store.join_room(room.code, "attack-nina-0123456789abcd", "Nina")
+                else:
+                    store.seat_to_bot(OTHER, room.code, 0)
+                    nina = None
+                store.apply_room_action(room.code, ana.token, room.version, "play Y4")
+                if nina is not None:
+                    now = store.room_state(room.code).version
+                    store.apply_room_action(room.code, nina.token, now, "draw")
+            polls: list[Run] = []
+            for _ in range(3):  # until the page drops the fragment (then the server is silent)
+                try:
+                    polls.append(
+                        await session.run("rooms", query, states=seat, fragment=live, timeout=5)
+                    )
+                except TimeoutError:
+                    break
+        shown = "\n".join(run.text for run in polls)
+        problems = [] if had_hand and live else ["the seat's table was never shown"]
+        problems += [f"shows {w}" for w in ('"Nina"', '"Y9"', '"R1"', '"G7"') if w in shown]
+        report.add("rooms", f"a pupil's page polls on after the seat was {how}", problems)
+
+
 class Device:
     """A made-up device over the protocol: a session whose device component "answers" with
     the given token (as a browser's would), so the rooms page treats it as a device."""
@@ -1029,8 +1229,11 @@ async def codes_protocol(base: str, report: Report, db: Path) -> None:
     codes that begin like a room's, from twenty made-up devices, do not lock a pupil who types
     the right code out; one device opens a bounded number of rooms."""
     import uno
+    from uno.academy import store as store_module
     from uno.academy.i18n import t
-    from uno.academy.store import DEVICE_ATTEMPTS, MAX_OPEN_ROOMS, SQLiteStore
+    from uno.academy.store import DEVICE_ATTEMPTS, SQLiteStore
+
+    MAX_OPEN_ROOMS = getattr(store_module, "MAX_OPEN_ROOMS", 10)  # older stores: uncapped
 
     start = uno.load_scenario({"players": 2, "hands": [["R1"], ["B3"]], "discard_pile": ["R0"]})
     with SQLiteStore(db) as store:
@@ -1075,9 +1278,13 @@ async def codes_protocol(base: str, report: Report, db: Path) -> None:
     async with Session(base) as session:
         teacher = Device(session, "attack-teacher-0123456789ab")
         await teacher.open("lang=en")
+        try:
+            too_many_rooms = t("rooms.too_many_rooms", "en")
+        except KeyError:  # an app from before the cap
+            too_many_rooms = "\0"
         for _ in range(MAX_OPEN_ROOMS + 5):
             run = await teacher.press("lang=en", "rm_open")
-            refused += t("rooms.too_many_rooms", "en") in run.alerts
+            refused += too_many_rooms in run.alerts
     with SQLiteStore(db) as store:
         opened = len(store.rooms_of("attack-teacher-0123456789ab"))
     report.add(
@@ -1291,6 +1498,8 @@ class Session:
         self.ids: dict[str, str] = {}
         #: Every widget id the server gave (keyed or not), with its element's kind.
         self.kinds: dict[str, str] = {}
+        #: The fragments the pages drew (a browser reruns one alone, e.g. on its timer).
+        self.fragments: list[str] = []
 
     async def __aenter__(self) -> Session:
         import websockets
@@ -1313,15 +1522,20 @@ class Session:
         widgets: dict[str, Any] | None = None,
         timeout: float = 60,
         states: Sequence[tuple[str, str, Any]] = (),
+        fragment: str = "",
     ) -> Run:
         """One run of ``page``; ``widgets`` by key (ints, or lists of floats), ``states`` as
-        raw (widget id, field of ``WidgetState``, value) triples, sent as they are."""
+        raw (widget id, field of ``WidgetState``, value) triples, sent as they are;
+        ``fragment``: rerun only that fragment, as a browser does on its timer."""
         from streamlit.proto.BackMsg_pb2 import BackMsg
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
         msg = BackMsg()
         msg.rerun_script.query_string = query
         msg.rerun_script.page_name = page
+        if fragment:
+            msg.rerun_script.fragment_id = fragment
+            msg.rerun_script.is_auto_rerun = True
         for key, value in (widgets or {}).items():
             if key not in self.ids:
                 continue
@@ -1348,6 +1562,8 @@ class Session:
                 kind = reply.WhichOneof("type")
                 if kind == "script_finished" and reply.script_finished != early:
                     break
+                if kind == "delta" and reply.delta.fragment_id not in ("", *self.fragments):
+                    self.fragments.append(reply.delta.fragment_id)
                 if kind != "delta" or reply.delta.WhichOneof("type") != "new_element":
                     continue
                 element = reply.delta.new_element
@@ -1394,6 +1610,8 @@ def set_state(state: Any, widget_id: str, field_name: str, value: Any) -> None:
         setattr(state, field_name, value)
 
 
+#: The charts of the lab's default answers (the strength section added the eighth).
+LAB_CHARTS: Final = 8
 #: The lab's largest simulations (the limits of its inputs).
 LARGEST: Final = {
     "lab_len_games": 20_000,
@@ -1442,11 +1660,11 @@ async def load_attack(
 
     busy = t("lab.busy", "en")
     async with Session(base) as warm:  # a class's first visitor: the default answers
-        run = await until_charts(warm, 7, 120, {})
+        run = await until_charts(warm, LAB_CHARTS, 120, {})
     report.add(
         "load",
-        f"a visitor before the attack: the lab's 7 charts in {run.seconds:.1f} s",
-        run.exceptions + ([] if run.charts == 7 else [f"{run.charts} charts"]),
+        f"a visitor before the attack: the lab's {LAB_CHARTS} charts in {run.seconds:.1f} s",
+        run.exceptions + ([] if run.charts == LAB_CHARTS else [f"{run.charts} charts"]),
     )
     seen = dict.fromkeys(("runs", "told_own_share", "busy", "queued", "exceptions", "timeouts"), 0)
     until = time.monotonic() + seconds
@@ -1460,7 +1678,7 @@ async def load_attack(
         await visitor.run("lab", "lang=en")  # learns the widget ids
         own = {"lab_seed": 4242}
         victim["own"] = await visitor.run("lab", "lang=en", own)
-        victim["answer"] = await until_charts(visitor, 7, until - time.monotonic(), own)
+        victim["answer"] = await until_charts(visitor, LAB_CHARTS, until - time.monotonic(), own)
     await attack
     for page in ("sandbox", "lessons"):
         run = victim[page]
@@ -1473,7 +1691,9 @@ async def load_attack(
             problems,
         )
     run = victim["lab"]
-    problems = run.exceptions + ([] if run.charts == 7 else [f"{run.charts} of 7 charts"])
+    problems = run.exceptions + (
+        [] if run.charts == LAB_CHARTS else [f"{run.charts} of {LAB_CHARTS} charts"]
+    )
     if run.seconds > 10.0:
         problems.append(f"{run.seconds:.1f} s")
     report.add(
@@ -1494,7 +1714,10 @@ async def load_attack(
         problems,
     )
     answer = victim["answer"]
-    print(f"    (then {answer.charts} of its 7 charts drawn after {answer.seconds:.1f} s more)")
+    print(
+        f"    (then {answer.charts} of its {LAB_CHARTS} charts drawn after "
+        f"{answer.seconds:.1f} s more)"
+    )
     problems = [f"{seen['exceptions']} exceptions"] if seen["exceptions"] else []
     if not seen["told_own_share"]:
         problems.append("never told its own share was used")
@@ -1584,45 +1807,57 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"the app could not be started or reached: {exc}", file=sys.stderr)
             return 2
         paths = server_paths(None)
+
+        def attempt(klass: str, check: Callable[..., Any], *args: Any) -> None:
+            """Run one check; one that breaks is a fault found, and the others still run."""
+            try:
+                result = check(*args)
+                if asyncio.iscoroutine(result):
+                    asyncio.run(result)
+            except Exception as exc:
+                report.add(klass, f"{check.__name__}: broke", [f"{type(exc).__name__}: {exc}"])
+
         if "process" in only:
             phase("in this process: the app's modules and AppTest")
-            check_names_in_process(report, workdir)
-            check_score_pad_names(report, workdir, paths)
-            check_store_faults(report, workdir, paths)
-            check_timeline_cap(report, paths)
+            attempt("names", check_names_in_process, report, workdir)
+            attempt("names", check_score_pad_names, report, workdir, paths)
+            attempt("store", check_store_faults, report, workdir, paths)
+            attempt("store", check_full_disk, report, workdir, paths)
+            attempt("store", check_database_down, report, workdir, paths)
+            attempt("load", check_timeline_cap, report, paths)
         seed_store(db)
         paths = server_paths(db)
         if "browser" in only:
             phase(f"in Chromium against {base} (store: {db or 'not checked'})")
             browser = Browser(base, paths, db)
             try:
-                check_share_links(browser, report, args.quick)
+                attempt("share links", check_share_links, browser, report, args.quick)
                 if not args.quick:  # names are checked in this process as well
-                    check_names_by_link(browser, report)
-                    check_url_parameters(browser, report)
-                check_uploads(browser, report, args.quick, workdir)
+                    attempt("names", check_names_by_link, browser, report)
+                    attempt("URL parameters", check_url_parameters, browser, report)
+                attempt("uploads", check_uploads, browser, report, args.quick, workdir)
             finally:
                 browser.close()
         if "protocol" in only:
             phase("over Streamlit's protocol: URL parameters, forged messages")
-            asyncio.run(url_protocol(base, report, args.quick, paths, db))
-            asyncio.run(forged_protocol(base, report, args.quick, paths, db))
+            attempt("URL parameters", url_protocol, base, report, args.quick, paths, db)
+            attempt("forged messages", forged_protocol, base, report, args.quick, paths, db)
             if db is not None:
-                asyncio.run(forged_room_taps(base, report, paths, db))
-                asyncio.run(codes_protocol(base, report, db))
+                attempt("forged messages", forged_room_taps, base, report, paths, db)
+                attempt("room codes", codes_protocol, base, report, db)
+                attempt("rooms", removed_pupil, base, report, db)
         if "memory" in only:
             phase("over Streamlit's protocol: the server's memory")
-            asyncio.run(
-                memory_attack(base, report, 10 if args.quick else 40, 1 if args.quick else 3)
-            )
+            cycles = 1 if args.quick else 3
+            attempt("memory", memory_attack, base, report, 10 if args.quick else 40, cycles)
         if "load" in only:
             phase("over Streamlit's protocol: load")
-            asyncio.run(load_attack(base, report, sessions, seconds, paths))
+            attempt("load", load_attack, base, report, sessions, seconds, paths)
         if "cli" in only:
             from benchmarks.attack_cli import check_cli
 
             phase("the command line")
-            check_cli(report.add)
+            attempt("command line", check_cli, report.add)
         phase("done")
     elapsed = time.monotonic() - started
     print()

@@ -1035,10 +1035,17 @@ def test_a_postgresql_server_that_does_not_answer_is_unavailable() -> None:
     from uno.academy.store import postgres
 
     url = f"postgresql://uno@127.0.0.1:{free_port()}/nothing_here"  # nothing listens there
-    with pytest.raises(st.StoreError) as err:
-        st.open_store(url)
-    assert err.value.code == "unavailable"
-    assert not any(key[0] == url for key in postgres._POOLS)
+    try:
+        with pytest.raises(st.StoreError) as err:
+            st.open_store(url)
+        assert err.value.code == "unavailable"
+        assert not any(key[0] == url for key in postgres._POOLS)
+        # Within DOWN_SECONDS the next page is told at once, without waiting again.
+        with pytest.raises(st.StoreError) as err:
+            st.open_store(url)
+        assert (err.value.code, err.value.detail) == ("unavailable", "did not answer a moment ago")
+    finally:
+        postgres._DOWN.pop(url, None)
 
 
 def test_reads_never_wait_for_a_writer_and_writes_wait_a_bounded_time(

@@ -48,6 +48,8 @@ from uno.ui.words import inert
 
 __all__ = ["error_text", "show_sandbox", "story_lines"]
 
+#: The most characters typed for a hand or a draw pile (all 108 codes take about 450).
+MAX_CARDS_TEXT: Final = 1000
 TL: Final = "sb_timeline"
 CONTROLLERS: Final = "sb_controllers"
 VERSION: Final = "sb_version"
@@ -396,8 +398,9 @@ def _setup(lang: str, has_game: bool) -> None:
                 st.text_input(
                     t("sandbox.hand_of", lang, name=inert(names[seat]) or str(seat + 1)),
                     key=f"sb_hand_{seat}",
+                    max_chars=MAX_CARDS_TEXT,
                 )
-            st.text_input(t("sandbox.top", lang), key="sb_top")
+            st.text_input(t("sandbox.top", lang), key="sb_top", max_chars=40)
             st.selectbox(
                 t("sandbox.color", lang),
                 ["", "R", "Y", "G", "B"],
@@ -417,7 +420,7 @@ def _setup(lang: str, has_game: bool) -> None:
                 key="sb_direction",
                 format_func=lambda d: t(f"sandbox.dir.{d}", lang),
             )
-            st.text_input(t("sandbox.draw_pile", lang), key="sb_draw")
+            st.text_input(t("sandbox.draw_pile", lang), key="sb_draw", max_chars=MAX_CARDS_TEXT)
             st.button(
                 t("sandbox.build", lang),
                 key="sb_build",
