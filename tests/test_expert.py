@@ -18,6 +18,7 @@ from pandas.testing import assert_frame_equal
 
 import uno
 import uno.expert
+import uno.fast
 from tests.test_properties import BOOL_OPTIONS
 from uno import Action, Card, Color, GameState, make_strategy
 from uno.bots import HEURISTICS, ColorKeeper, Strategy
@@ -599,7 +600,7 @@ def test_a_play_that_contradicts_what_was_read_makes_the_expert_forget_it(
     with it 0 a play tells nothing."""
     assert uno.expert.READ_PLAYS == 1
     monkeypatch.setattr(uno.expert, "READ_PLAYS", 1)
-    three = (1, uno.expert._WORTH_MORE[CARD("R3")] & uno.expert._MATCHING[0][CARD("R8")], 4)
+    three = (1, uno.expert._WORTH_MORE[CARD("R3")] & uno.fast.MATCHING[0][CARD("R8")], 4)
     wild_then_three = [
         (*three, 0, True, CARD("R3")),
         (1, frozenset(), 3, 0, True, CARD("W")),
@@ -608,7 +609,7 @@ def test_a_play_that_contradicts_what_was_read_makes_the_expert_forget_it(
     read = uno.expert.read_log
     assert read(wild_then_three[:1], [4, 3, 4], 0)[1][0][0] == 3
     assert read(wild_then_three, [4, 1, 4], 0) == ((), (), ())
-    drew = (1, uno.expert._MATCHING[2][CARD("G4")], 1, 1, True, -1)
+    drew = (1, uno.fast.MATCHING[2][CARD("G4")], 1, 1, True, -1)
     groups = read([*wild_then_three, drew], [4, 2, 4], 0)[1]  # the card it had, the one drawn
     assert [count for count, _ in groups] == [1, 1]
     assert all(CARD("G1") in banned and CARD("R9") not in banned for _, banned in groups)
@@ -624,7 +625,7 @@ def test_a_card_played_leaves_the_group_of_cards_that_may_hold_it(
     card was one of the two, its five others are still known not to be red, and the other new
     card is no red card worth more than 5."""
     monkeypatch.setattr(uno.expert, "READ_PLAYS", 1)
-    red = uno.expert._MATCHING[0][CARD("R8")] - {CARD("WD4")}
+    red = uno.fast.MATCHING[0][CARD("R8")] - {CARD("WD4")}
     log = [
         (1, red, 4, 1, True, -1),
         (1, uno.expert._WORTH_MORE[CARD("R5")] & red, 7, 0, True, CARD("R5")),

@@ -9,7 +9,7 @@ the very same functions (``Table.act``): one source of truth for every ruling.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from hashlib import sha512
 from itertools import chain, islice
 from typing import Any, Final
@@ -29,6 +29,7 @@ from uno.cards import (
     parse_color,
 )
 from uno.errors import IllegalAction
+from uno.fast import MATCHING, OF_COLOR, PLAYABLE, SEVEN_OR_ZERO, STACKABLE, matches
 from uno.rules import RuleSet, game_winners
 from uno.state import Challenge, Event, GameState, Phase
 
@@ -88,49 +89,6 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     """``cards`` in the order ``shuffle`` would put them, as a new list (no copy back)."""
     keys = list(islice(iter(rng.random, 2.0), len(cards)))  # rng.random() < 1: never stops
     return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
-
-
-def matches(card: int, top: int, color: int) -> bool:
-    """R-PLAY-1/2/3: same colour as the colour to match, same number or symbol, or a wild."""
-    if card >= 52:  # Wild and Wild Draw Four (R-PLAY-3, R-PLAY-4: a WD4 may always be played)
-        return True
-    if COLOR_OF[card] == color:
-        return True
-    # Same number or symbol: same rank within the colour block. A wild on top never matches.
-    return top < 52 and card % 13 == top % 13
-
-
-#: The cards ``matches`` accepts: ``_MATCHING[color][top]`` for each colour to match and top
-#: card. Index 4 is colour -1 (none named yet), so ``[-1]`` finds it too. Filtering a hand
-#: through a set runs in C, without Python frames.
-_MATCHING: Final[tuple[tuple[frozenset[Card], ...], ...]] = tuple(
-    tuple(frozenset(c for c in CARDS if matches(c, top, color)) for top in CARDS)
-    for color in (0, 1, 2, 3, -1)
-)
-#: ``_MATCHING``'s membership tests, bound once: ``filter(_PLAYABLE[color][top], hand)`` (looking
-#: ``__contains__`` up on each call costs more than the filtering itself).
-_PLAYABLE: Final[tuple[tuple[Callable[[object], bool], ...], ...]] = tuple(
-    tuple(cards.__contains__ for cards in row) for row in _MATCHING
-)
-
-
-#: H-STACK: the cards that pass a pending penalty on, ``[top is a Draw Two]``: a Wild Draw Four
-#: always, a Draw Two only on a Draw Two (membership tests, bound once).
-_STACKABLE: Final[tuple[Callable[[object], bool], ...]] = tuple(
-    frozenset(
-        c for c in CARDS if KIND_OF[c] == _WD4 or (on_d2 and KIND_OF[c] == _DRAW_TWO)
-    ).__contains__
-    for on_d2 in (False, True)
-)
-#: H-70: the cards that swap or pass hands (every 7 and 0).
-_SEVEN_OR_ZERO: Final = frozenset(
-    c for c in CARDS if KIND_OF[c] == _NUMBER and c % 13 in (_RANK7, _RANK0)
-)
-#: The cards whose ``COLOR_OF`` is each colour: ``_OF_COLOR[color]``, index 4 (or -1) the wilds.
-#: ``not _OF_COLOR[c].isdisjoint(hand)`` is ``any(COLOR_OF[x] == c for x in hand)``, in C.
-_OF_COLOR: Final[tuple[frozenset[Card], ...]] = tuple(
-    frozenset(c for c in CARDS if COLOR_OF[c] == color) for color in (0, 1, 2, 3, -1)
-)
 
 
 class Table:
@@ -395,9 +353,9 @@ class Table:
         ``play``: R-PLAY-1..4, or under a pending penalty the cards that stack (H-STACK)."""
         top = self.discard[-1]
         if self.pending:  # a Wild Draw Four, or a Draw Two on a Draw Two
-            return list(filter(_STACKABLE[KIND_OF[top] == _DRAW_TWO], hand))
+            return list(filter(STACKABLE[KIND_OF[top] == _DRAW_TWO], hand))
         # matches(), as a table: a wild, the colour to match, or the same number or symbol.
-        return list(filter(_PLAYABLE[self.color][top], hand))
+        return list(filter(PLAYABLE[self.color][top], hand))
 
     def swaps(self, seat: int, card: Card) -> bool:
         """H-70: this play of a 7 swaps hands (a 7 that is the last card swaps nothing)."""
@@ -521,7 +479,7 @@ class Table:
         if self.pending:
             self.take_penalty(seat, "stack")
             return
-        accepts = _MATCHING[self.color][self.discard[-1]]  # matches(), as a set
+        accepts = MATCHING[self.color][self.discard[-1]]  # matches(), as a set
         draw = self.draw
         card: Card | None
         if draw and self.events is None:  # draw_cards(seat, 1, "draw"), inlined for simulations
@@ -715,7 +673,7 @@ class Table:
 
         # Two cards or more left and no 7 or 0 under H-70: no end, no swap, no Uno to judge
         # (the common case).
-        if len(hand) < 2 or (self.rules.seven_zero and card in _SEVEN_OR_ZERO):
+        if len(hand) < 2 or (self.rules.seven_zero and card in SEVEN_OR_ZERO):
             if not hand:  # R-END-1
                 if kind in (_DRAW_TWO, _WD4):
                     self.pending += 2 if kind == _DRAW_TWO else 4
@@ -731,7 +689,7 @@ class Table:
                 self.end_round(seat)
                 return True
 
-            if self.rules.seven_zero and card in _SEVEN_OR_ZERO:  # H-70
+            if self.rules.seven_zero and card in SEVEN_OR_ZERO:  # H-70
                 if card % 13 == _RANK7:
                     assert target is not None
                     hands = self.hands
@@ -790,7 +748,7 @@ class Table:
                     self.take_penalty(victim, "wild_draw_four")
             else:
                 # R-CHAL-2: the hand holds a card of the colour that was to match.
-                guilty = previous_color >= 0 and not _OF_COLOR[previous_color].isdisjoint(hand)
+                guilty = previous_color >= 0 and not OF_COLOR[previous_color].isdisjoint(hand)
                 self.challenge = Challenge(seat, COLORS[previous_color], guilty)
                 self.phase = CHALLENGE
                 self.turn = victim

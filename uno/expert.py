@@ -53,11 +53,13 @@ from math import floor, sqrt
 from typing import Any, ClassVar, Final
 
 from uno.actions import Action
-from uno.bots import ColorKeeper, Greedy, Strategy, carry_out, reaction
 from uno.cards import CARDS, COLOR_OF, COLORS, KIND_OF, POINTS_OF, WD4_INDEX, Card, Color
-from uno.engine import _MATCHING, _OF_COLOR, _SEVEN_OR_ZERO, Table, shuffle
+from uno.engine import Table, shuffle
+from uno.fast import MATCHING, OF_COLOR, SEVEN_OR_ZERO
+from uno.heuristics import ColorKeeper, Greedy
 from uno.rules import RuleSet
 from uno.state import Challenge, Event, GameState, Phase
+from uno.strategy import Strategy, carry_out, reaction
 
 __all__ = [
     "DEFAULT_STEPS",
@@ -178,7 +180,7 @@ Note = tuple[int, frozenset[Card], int, int, bool, int]
 _FORGET: Final[Note] = (-1, frozenset(), 0, 0, False, -1)
 _NOTHING: Final[frozenset[Card]] = frozenset()
 _PLAYABLE_BUT_WD4: Final = tuple(
-    tuple(cards - {CARDS[WD4_INDEX]} for cards in row) for row in _MATCHING
+    tuple(cards - {CARDS[WD4_INDEX]} for cards in row) for row in MATCHING
 )
 _WORTH_MORE: Final = tuple(
     frozenset(c for c in CARDS if POINTS_OF[c] > POINTS_OF[card]) for card in CARDS
@@ -224,7 +226,7 @@ def _note(t: Table, seat: int, accepts: frozenset[Card], before: int, played: in
     if len(t.discard) != played + 1:  # the pile was shuffled into the draw pile
         return None
     card = t.discard[-1]  # a card from the hand went down
-    if t.rules.seven_zero and card in _SEVEN_OR_ZERO:
+    if t.rules.seven_zero and card in SEVEN_OR_ZERO:
         return _FORGET
     return (seat, _WORTH_MORE[card] & accepts, before, 0, True, card)
 
@@ -394,14 +396,14 @@ def deal_world(info: InfoSet, rng: random.Random) -> Table:
                     hands.append(pool[start : start + size])
                     start += size
             draw = pool[start:]
-        if chal is None or _OF_COLOR[chal[1]].isdisjoint(hands[chal[0]]):
+        if chal is None or OF_COLOR[chal[1]].isdisjoint(hands[chal[0]]):
             break
         if rng.random() < BLUFF_PRIOR:
             break
     challenge = None
     if info.challenge is not None:
         player, previous = info.challenge
-        guilty = not _OF_COLOR[previous].isdisjoint(hands[player])
+        guilty = not OF_COLOR[previous].isdisjoint(hands[player])
         challenge = Challenge(player, previous, guilty)
     return Table(
         rules=info.rules,
@@ -592,7 +594,7 @@ def _is_bluff(info: InfoSet, action: Action) -> bool:
     card = action.card
     if card is None or KIND_OF[card] != _WD4 or info.rules.wd4_anytime or info.color < 0:
         return False
-    return not _OF_COLOR[info.color].isdisjoint(info.hand)
+    return not OF_COLOR[info.color].isdisjoint(info.hand)
 
 
 #: The expert keeps the move its playout policy would make unless another one wins more
@@ -806,10 +808,11 @@ def advise(
 # -- the strategy ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Expert(Strategy):
-    """``expert``: the move ``advise`` ranks first, searched with ``rollouts`` / ``seconds``
-    (see the module's docstring). It always says "Uno" (unless ``forget_uno``), catches and
-    jumps in as the other strategies do (``catch``, ``jump``), and decides challenges and
-    bluffs by its search (the ``challenge`` and ``bluff`` options are not used)."""
+    """``expert`` (registered by that name in ``uno.bots.STRATEGIES``): the move ``advise``
+    ranks first, searched with ``rollouts`` / ``seconds`` (see the module's docstring). It
+    always says "Uno" (unless ``forget_uno``), catches and jumps in as the other strategies do
+    (``catch``, ``jump``), and decides challenges and bluffs by its search (the ``challenge``
+    and ``bluff`` options are not used)."""
 
     name: str = field(default="expert", init=False)
     rollouts: int | None = None
