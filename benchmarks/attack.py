@@ -697,7 +697,7 @@ def check_timeline_cap(report: Report, paths: Sequence[str]) -> None:
     from tests.table_driver import table_model, table_send
     from uno.academy.i18n import t
     from uno.academy.sandbox import MAX_TIMELINE
-    from uno.ui.sandbox_view import STORY_PAGE
+    from uno.ui.sandbox.parts import STORY_PAGE
 
     data = {**BASE, "hands": [["B1"], ["B2"]], "discard_pile": ["R5"], "draw_pile": []}
     data |= {"current_color": "R", "table": {"bots": {"0": "greedy", "1": "random"}}}
@@ -707,9 +707,9 @@ def check_timeline_cap(report: Report, paths: Sequence[str]) -> None:
         at = app_test("pages/3_sandbox.py", "en", s=link_of(data))
         first = time.monotonic() - started
         problems += page_problems(at, paths)
-        timeline = at.session_state["sb_timeline"]
-        if len(timeline.states) != MAX_TIMELINE:
-            problems.append(f"{len(timeline.states)} states, not {MAX_TIMELINE}")
+        match = at.session_state["sb_match"]
+        if len(match.steps) != MAX_TIMELINE:
+            problems.append(f"{len(match.steps)} moves, not {MAX_TIMELINE}")
         message = table_model(at, "sb_table").get("message") or {}
         if message.get("text") != t("sandbox.timeline_full", "en", count=MAX_TIMELINE):
             problems.append(f"the table says {message!r}")
@@ -719,9 +719,9 @@ def check_timeline_cap(report: Report, paths: Sequence[str]) -> None:
             started = time.monotonic()
             table_send(at, "sb_table", "tick", {"version": version})
             redraws.append(time.monotonic() - started)
-        timeline = at.session_state["sb_timeline"]
-        if len(timeline.states) > MAX_TIMELINE:
-            problems.append(f"grew to {len(timeline.states)} states")
+        match = at.session_state["sb_match"]
+        if len(match.steps) > MAX_TIMELINE:
+            problems.append(f"grew to {len(match.steps)} moves")
         story = [str(m.value) for m in at.markdown if re.match(r"^\d+\. ", str(m.value))]
         lines = max((s.count("\n") + 1 for s in story), default=0)
         if lines > STORY_PAGE:
@@ -730,7 +730,7 @@ def check_timeline_cap(report: Report, paths: Sequence[str]) -> None:
             problems.append(f"a redraw took {max(redraws):.1f} s")
     report.add(
         "load",
-        f"stalemate, all seats on bots: capped at {MAX_TIMELINE} states in {first:.1f} s, "
+        f"stalemate, all seats on bots: capped at {MAX_TIMELINE} moves in {first:.1f} s, "
         f"redraws {max(redraws):.2f} s, story page {lines} lines",
         problems,
     )

@@ -98,11 +98,11 @@ def page(games: int) -> None:
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
-    from uno.ui import lab_view
+    from uno.ui.lab import polls
 
     # AppTest never runs a fragment alone, so no poll would bring a long simulation in: let
     # each section wait for its simulation within the run, as the cold run means to measure.
-    lab_view.SETTLE = 600.0
+    polls.SETTLE = 600.0
     print(f"\nThe page (AppTest, workers = min(2, cpus)), simulations at {games:,} rounds each")
     st.cache_resource.clear()
     st.cache_data.clear()

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from streamlit.web import cli
 
 import uno.academy.scoring as scoring
-import uno.ui.scoring_view as view
+import uno.ui.scoring as view
 
 LOG = Path(os.environ["UNO_RUN_LOG"])
 

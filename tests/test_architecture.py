@@ -52,9 +52,9 @@ FORBIDDEN: dict[str, set[str]] = {
     "ui": set(),
     "pages": set(),
 }
-#: The command line (``python -m uno``) is an entry point like app.py, not part of the library:
-#: ``import uno`` never runs it, and it words its output with the app's words.
-ENTRY_POINTS = {ROOT / "uno" / "__main__.py", ROOT / "uno" / "cli.py"}
+#: ``python -m uno`` is an entry point like app.py: ``import uno`` never runs it, and it only
+#: calls the command line, which lives above the engine (uno/academy/cli/).
+ENTRY_POINTS = {ROOT / "uno" / "__main__.py"}
 
 
 def python_files() -> list[Path]:
@@ -81,9 +81,10 @@ def test_the_arrow_check_sees_a_wrong_import(tmp_path: Path) -> None:
 
 def test_the_engine_holds_only_the_library() -> None:
     """uno/ is ENGINE-API.md and nothing else: the app's own modules live in uno/academy."""
-    engine = {p.stem for p in (ROOT / "uno").glob("*.py")} - {"__init__", "__main__", "cli"}
+    engine = {p.stem for p in (ROOT / "uno").glob("*.py")} - {"__init__", "__main__"}
     library = {"actions", "bots", "cards", "engine", "errors", "odds", "rulebook", "rules"}
-    library |= {"scenario", "setup", "simulation", "state", "stats", "expert"}
+    library |= {"scenario", "setup", "simulation", "state", "stats", "expert", "history"}
+    library |= {"fast", "heuristics", "strategy"}  # the strategies, without a circle
     assert engine <= library, engine - library
     assert {p.name for p in (ROOT / "uno").iterdir() if p.is_dir()} <= {
         "academy",
@@ -168,6 +169,48 @@ def test_pages_are_thin_and_use_one_interaction_idiom() -> None:
             # a fragment's timer stops on a full run alone, once its simulation is done; and a
             # room's poll that finds its seat token gone (the page then offers to join again).
             if calls:
-                assert (path.name == "lab_view.py" and "poll" in node.name) or (
-                    path.name == "rooms_view.py" and node.name == "_left_seat"
-                ), (path, node.name)
+                assert (
+                    path.relative_to(ROOT).as_posix() == "uno/ui/lab/polls.py"
+                    and "poll" in node.name
+                ) or (path.name == "live.py" and node.name == "_left_seat"), (path, node.name)
+
+
+#: The bots' driver: whoever calls these makes computer players move.
+BOT_DRIVERS = frozenset({"next_bot_move", "play_bots", "bot_action"})
+
+
+def _engine_names(path: Path) -> set[str]:
+    """The names ``path`` takes from the engine: ``from uno[.x] import name`` and ``uno.name``
+    or ``engine.name``/``bots.name`` attributes."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    used = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "uno":
+            if not (node.module or "").startswith(("uno.academy", "uno.ui")):
+                used |= {alias.name for alias in node.names}
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("uno", "engine", "bots")
+        ):
+            used.add(node.attr)
+    return used
+
+
+def test_one_module_drives_computer_players_and_applies_a_persons_move() -> None:
+    """Issue 36: every table (the sandbox, the kids' game, pass-and-play, the rooms, the
+    command line) moves through one match (uno/academy/match.py): no other module of the app
+    calls the bots' driver or applies an action with the engine. The lessons' boards judge
+    answers with the engine until they play on the match too (the lessons issue)."""
+    app = [*(ROOT / "uno" / "academy").rglob("*.py"), *(ROOT / "uno" / "ui").rglob("*.py")]
+    app += [ROOT / "app.py", *(ROOT / "pages").glob("*.py")]
+    match = ROOT / "uno" / "academy" / "match.py"
+    lessons = (
+        ROOT / "uno" / "academy" / "lessons.py",
+        ROOT / "uno" / "ui" / "lessons" / "boards.py",
+    )
+    driving = [p for p in app if p != match and _engine_names(p) & BOT_DRIVERS]
+    assert driving == [], [str(p.relative_to(ROOT)) for p in driving]
+    applying = [p for p in app if p not in (match, *lessons) and "apply" in _engine_names(p)]
+    assert applying == [], [str(p.relative_to(ROOT)) for p in applying]
+    assert BOT_DRIVERS & _engine_names(match) and "apply" in _engine_names(match)

@@ -155,7 +155,7 @@ def test_moves_are_reproducible() -> None:
 
 def situation(hand: str, top: str, color: str | None = None, other: str = "G1 G2 G3") -> Game:
     state = build_scenario(["Kid", "Robo"], [hand, other], top, color=color)
-    return Game(state, (0,), "full")
+    return Game.of(state, (0,), "full")
 
 
 @pytest.mark.parametrize(
@@ -254,7 +254,7 @@ def test_the_kids_table_speaks_to_the_child_on_their_turn(lang: str) -> None:
     """On the child's own turn the table says "Your turn!" (never "You plays a card"), its
     buttons are the classroom's, and a Wild Draw Four on the child is explained in 3 steps."""
     from uno.academy.table import TableView, table_model
-    from uno.ui.classroom_view import challenge_steps, color_word
+    from uno.ui.classroom import challenge_steps, color_word
 
     you = t("classroom.kids.you", lang)
     kids = [you, t("classroom.bot.1", lang)]
@@ -312,7 +312,7 @@ def test_r_act_1_a_tip_comes_up_the_first_time_only() -> None:
 
 
 def test_r_draw_3_the_first_empty_draw_pile_is_a_tip() -> None:
-    game = Game(
+    game = Game.of(
         build_scenario(["Kid", "Robo"], ["Y1 G2", "B1 B2"], "R4 R5 R3", draw_pile="R7"),
         (0, 1),
         "numbers",

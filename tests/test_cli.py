@@ -17,11 +17,14 @@ import pytest
 
 import uno
 from tests.conftest import ROOT
-from uno import cli
+from uno.academy import cli
+from uno.academy.cli import parser as cli_parser
+from uno.academy.cli import play as cli_play
+from uno.academy.cli import simulate as cli_simulate
 from uno.academy.i18n import LANGS, card_label, t
 from uno.bots import make_strategy, play_bots
 from uno.errors import IllegalAction, NotationError
-from uno.simulation import COLUMNS
+from uno.simulation import COLUMNS, frame_of, simulate_rows
 from uno.state import Phase
 
 SCENARIO = {
@@ -244,14 +247,14 @@ def test_simulate_progress_on_a_terminal_redraws_one_line() -> None:
             return True
 
     stream = Terminal()
-    bar = cli.Progress(stream, "ru", width=10)
+    bar = cli_simulate.Progress(stream, "ru", width=10)
     for done in range(1, 6):
         bar(done, 5)
     bar.close()
     text = stream.getvalue()
     assert text.count("\r") == 5 and text.endswith("5/5 партий\n")
     plain = io.StringIO()
-    bar = cli.Progress(plain, "en", width=10)
+    bar = cli_simulate.Progress(plain, "en", width=10)
     for done in range(1, 101):
         bar(done, 100)
     assert len(plain.getvalue().splitlines()) == 11  # 0%, 10%, ..., 100%
@@ -294,8 +297,12 @@ def test_simulate_parquet_needs_pyarrow(tmp_path: Path, monkeypatch: pytest.Monk
     assert code == 1 and "pip install pyarrow" in err
     assert not (tmp_path / "other.parquet").exists()
     monkeypatch.setattr(importlib.util, "find_spec", without("pandas"))
-    code, _, err = call("simulate", "5", "--out", str(tmp_path / "x.csv"), "--lang", "ru")
+    code, _, err = call("simulate", "5", "--out", str(tmp_path / "x.parquet"), "--lang", "ru")
     assert code == 1 and t("cli.simulate.no_pandas", "ru") in err
+    assert not (tmp_path / "x.parquet").exists()
+    code, _, err = call("simulate", "5", "--out", str(tmp_path / "x.csv"), "--lang", "ru")
+    assert code == 0, err  # a .csv file needs no pandas (the next tests play it without)
+    assert (tmp_path / "x.csv").read_bytes() == pandas_csv(uno.simulate(5), tmp_path)
 
 
 def test_simulate_into_a_missing_folder_fails_before_playing(tmp_path: Path) -> None:
@@ -303,25 +310,108 @@ def test_simulate_into_a_missing_folder_fails_before_playing(tmp_path: Path) -> 
     assert code == 1 and "does not exist" in err
 
 
+def pandas_csv(frame: pd.DataFrame, folder: Path) -> bytes:
+    """What ``python -m uno simulate --out F.csv`` wrote when it saved ``uno.simulate``'s frame
+    with pandas: ``frame.to_csv(F, index=False)``."""
+    path = folder / "by-pandas.csv"
+    frame.to_csv(path, index=False)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"players": 3, "seed": 4, "strategies": "greedy"},
+        {"players": 2, "rules": "single_round", "strategies": ["random", "save_wilds"]},
+        {"players": 5, "seed": 2**63 - 1, "workers": 2},
+    ],
+)
+def test_simulate_rows_as_csv_are_the_bytes_pandas_wrote(
+    options: dict[str, Any], tmp_path: Path
+) -> None:
+    frame = uno.simulate(40, **options)
+    rows = simulate_rows(40, **options)
+    assert [list(row) for row in rows] == frame.values.tolist()
+    cli_simulate.write_csv(rows, tmp_path / "games.csv")
+    assert (tmp_path / "games.csv").read_bytes() == pandas_csv(frame, tmp_path)
+
+
+def test_write_csv_quotes_and_leaves_empty_as_pandas_does(tmp_path: Path) -> None:
+    """An unfinished game (winner -1, no strategy), and text the csv module must quote."""
+    rows = [
+        (0, 12, 4, "official", -1, "", 1, 20000, 300, 0, 4, 0, 0, 0),
+        (1, 2**63 - 1, 2, 'a "quoted", name', 1, "x\ny", 2, 3, 4, 5, 6, 7, 8, 9),
+        (2, 0, 10, "Лёва, Chloé", 0, " spaced ", 0, 0, 0, 0, 0, 0, 0, 0),
+    ]
+    cli_simulate.write_csv(rows, tmp_path / "games.csv")
+    assert (tmp_path / "games.csv").read_bytes() == pandas_csv(frame_of(rows), tmp_path)
+
+
+def test_simulate_csv_from_the_command_is_what_pandas_wrote(tmp_path: Path) -> None:
+    path = tmp_path / "games.csv"
+    argv = ["--players", "3", "--strategies", "random,greedy,save_wilds", "--seed", "9"]
+    code, out, err = call("simulate", "25", *argv, "--workers", "2", "--out", str(path))
+    assert code == 0, err
+    frame = uno.simulate(25, players=3, strategies=["random", "greedy", "save_wilds"], seed=9)
+    assert path.read_bytes() == pandas_csv(frame, tmp_path)
+    assert out.startswith("25 games saved in")
+
+
+#: Run first by every Python started with its folder on PYTHONPATH: pandas (and the packages
+#: that come with it) cannot be imported, and ``importlib.util.find_spec`` does not find them,
+#: as on the engine-only install (``pip install uno-academy``).
+NO_PANDAS = """\
+import sys
+for name in ("pandas", "numpy", "pyarrow"):
+    sys.modules[name] = None  # import raises ImportError; find_spec gives None
+"""
+
+
+def test_simulate_csv_needs_no_pandas(tmp_path: Path) -> None:
+    """``python -m uno simulate 20 --out x.csv`` on the engine-only install."""
+    blocker = tmp_path / "blocker"
+    blocker.mkdir()
+    (blocker / "sitecustomize.py").write_text(NO_PANDAS)
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env |= {"LANG": "C.UTF-8", "PYTHONPATH": os.pathsep.join([str(blocker), str(ROOT)])}
+
+    def run(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, *argv], capture_output=True, text=True, cwd=tmp_path, env=env
+        )
+
+    blocked = run("-c", "import pandas")
+    assert blocked.returncode == 1 and "ModuleNotFoundError" in blocked.stderr
+    done = run("-m", "uno", "simulate", "20", "--out", "x.csv")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("20 games saved in x.csv")
+    assert "100% 20/20 games" in done.stderr and "Traceback" not in done.stderr
+    assert (tmp_path / "x.csv").read_bytes() == pandas_csv(uno.simulate(20), tmp_path)
+    done = run("-m", "uno", "simulate", "20", "--out", "x.parquet", "--lang", "fr")
+    assert done.returncode == 1 and not (tmp_path / "x.parquet").exists()
+    assert done.stderr.strip() == t("cli.simulate.no_pandas", "fr")
+
+
 # -- play ----------------------------------------------------------------------------------
 
 
 def test_what_the_person_types() -> None:
     state = uno.load_scenario({**SCENARIO, "turn": 0, "current_color": "R"})
-    assert cli.person_action(state, "R7") == uno.Action(0, "play", uno.Card("R7"))
-    assert cli.person_action(state, "play r7") == uno.Action(0, "play", uno.Card("R7"))
-    assert cli.person_action(state, "W b") == uno.Action(0, "play", uno.Card("W"), uno.Color.B)
-    assert cli.person_action(state, "draw") == uno.Action(0, "draw")
-    assert cli.person_action(state, "catch 1") == uno.Action(0, "catch", target=1)
+    assert cli_play.person_action(state, "R7") == uno.Action(0, "play", uno.Card("R7"))
+    assert cli_play.person_action(state, "play r7") == uno.Action(0, "play", uno.Card("R7"))
+    assert cli_play.person_action(state, "W b") == uno.Action(0, "play", uno.Card("W"), uno.Color.B)
+    assert cli_play.person_action(state, "draw") == uno.Action(0, "draw")
+    assert cli_play.person_action(state, "catch 1") == uno.Action(0, "catch", target=1)
     with pytest.raises(IllegalAction) as refusal:
-        cli.person_action(state, "W")
+        cli_play.person_action(state, "W")
     assert refusal.value.reason == "missing_color"
     with pytest.raises(IllegalAction) as refusal:
-        cli.person_action(state, "G2")
+        cli_play.person_action(state, "G2")
     assert refusal.value.reason == "no_match"
     for text in ("X9", "catch ٢", "R7 ٢", "play"):
         with pytest.raises(NotationError):
-            cli.person_action(state, text)
+            cli_play.person_action(state, text)
     first_wild = uno.load_scenario(
         {
             "players": 2,
@@ -333,7 +423,7 @@ def test_what_the_person_types() -> None:
             "phase": "choose_color",
         }
     )
-    assert cli.person_action(first_wild, "g") == uno.Action(0, "color", color=uno.Color.G)
+    assert cli_play.person_action(first_wild, "g") == uno.Action(0, "color", color=uno.Color.G)
 
 
 def situation(seed: int, players: int = 3) -> uno.GameState:
@@ -394,14 +484,16 @@ def test_play_gives_the_expert_what_each_seat_was_seen_to_do(
 ) -> None:
     """``uno play --strategy expert``: the computer players are given the round's log, the
     person's draws and plays in it as well as their own."""
+    import uno.academy.match as match_module  # the one module that drives computer players
+
     given: list[list[Any]] = []
-    real = cli.play_bots
+    real = match_module.next_bot_move
 
-    def spy(state: uno.GameState, seats: Any, **options: Any) -> Any:
-        given.append(list(options["log"]))
-        return real(state, seats, **options)
+    def spy(state: uno.GameState, seats: Any, rng: Any = None, log: Any = ()) -> Any:
+        given.append(list(log))
+        return real(state, seats, rng, log)
 
-    monkeypatch.setattr(cli, "play_bots", spy)
+    monkeypatch.setattr(match_module, "next_bot_move", spy)
     moves = "color R\naccept\ndraw\npass\n" * 3
     code, _, _ = call("play", "--seed", "11", "--players", "3", "--strategy", "expert", stdin=moves)
     assert code == 0 and len(given) > 2
@@ -565,7 +657,13 @@ def test_every_number_on_the_line_is_refused_outside_its_range(lang: str) -> Non
         assert code == cli.EXIT_USAGE and out == "", argv
         assert t("cli.usage_error", lang, prog="", message="").split()[0] in err
         assert len(err) < 2000 and "Traceback" not in err
-    games = t("cli.bad_range", lang, value=digits, low="1", high=cli._integer(cli.MAX_GAMES, lang))
+    games = t(
+        "cli.bad_range",
+        lang,
+        value=digits,
+        low="1",
+        high=cli_parser._integer(cli_parser.MAX_GAMES, lang),
+    )
     assert games in call("simulate", digits, "--out", "x.csv", "--lang", lang)[2]
 
 
@@ -575,14 +673,14 @@ def test_play_cuts_a_very_long_line_and_echoes_only_its_start(lang: str) -> None
     code, out, _ = call("play", "--seed", "3", "--lang", lang, stdin=f"{line}\nquit\n")
     assert code == 0
     assert len(out) < 10_000
-    assert t("cli.play.too_long", lang, count=cli.MAX_LINE) in out
+    assert t("cli.play.too_long", lang, count=cli_play.MAX_LINE) in out
     assert "\\x1b[2Jxxx" in out and "x" * 100 not in out
     assert_inert(out)
     assert out.rstrip().endswith(t("cli.play.bye", lang))  # the next line was read
 
 
 def test_play_stops_on_an_input_line_that_never_ends(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "MAX_LINE_SKIPPED", 100_000)
+    monkeypatch.setattr(cli_play, "MAX_LINE_SKIPPED", 100_000)
     code, out, _ = call("play", "--seed", "3", "--lang", "fr", stdin="\x00" * 1_000_000)
     assert code == cli.EXIT_REFUSED
     assert t("cli.play.endless", "fr") in out and len(out) < 10_000

@@ -161,7 +161,7 @@ def open_page(path: str, lang: str) -> AppTest:
 def test_the_sandbox_coach_answers_at_the_hand_until_the_next_move(lang: str) -> None:
     at = open_page("pages/3_sandbox.py", lang)
     click(at, "sb_deal")
-    state = at.session_state["sb_timeline"].current
+    state = at.session_state["sb_match"].state
     assert state.turn == 0
     button = at.button(key="sb_coach_btn")
     assert button.label == t("coach.button", lang)

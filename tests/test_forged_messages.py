@@ -8,6 +8,7 @@ from SQLite for a tap's version of 2**70."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import tomllib
 from collections.abc import Iterator
@@ -32,6 +33,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         yield base, db
 
 
+def in_thread(work: Any) -> Any:
+    """Run a coroutine to its end in a thread of its own: the browser tests' Playwright keeps
+    an event loop running in this worker's main thread, where ``asyncio.run`` is refused."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 def failed(report: attack.Report) -> list[tuple[str, str, list[str]]]:
     return report.failed()
 
@@ -40,7 +48,7 @@ def test_widget_ids_and_values_no_widget_takes_break_no_page(served: tuple[str, 
     base, db = served
     report = attack.Report()
     paths = attack.server_paths(db)
-    asyncio.run(attack.forged_protocol(base, report, False, paths, db))
+    in_thread(attack.forged_protocol(base, report, False, paths, db))
     tried = [row for row in report.rows if row[0] == "forged messages"]
     assert len(tried) == 5 * (len(attack.PAGE_PATHS) + 1)  # every page, the rooms too
     assert not failed(report)
@@ -49,7 +57,7 @@ def test_widget_ids_and_values_no_widget_takes_break_no_page(served: tuple[str, 
 def test_room_taps_no_table_sends_change_nothing(served: tuple[str, Path]) -> None:
     base, db = served
     report = attack.Report()
-    asyncio.run(attack.forged_room_taps(base, report, attack.server_paths(db), db))
+    in_thread(attack.forged_room_taps(base, report, attack.server_paths(db), db))
     assert len(report.rows) == len(attack.FORGED_TRIGGERS)
     assert not failed(report)
 
@@ -59,7 +67,7 @@ def test_room_codes_over_the_protocol(served: tuple[str, Path]) -> None:
     out, and the rooms a device may open, as benchmarks/attack.py sends them."""
     base, db = served
     report = attack.Report()
-    asyncio.run(attack.codes_protocol(base, report, db))
+    in_thread(attack.codes_protocol(base, report, db))
     assert len(report.rows) == 3
     assert not failed(report)
 
@@ -87,7 +95,7 @@ def test_a_message_over_the_cap_is_refused_and_the_server_goes_on(
             page = await other.run("rooms", "lang=en")
         return code, page.title
 
-    code, title = asyncio.run(run())
+    code, title = in_thread(run())
     assert code == 1009  # "message too big": nothing of it was kept
     assert title == t("nav.rooms", "en")
 
@@ -108,8 +116,8 @@ def test_a_device_state_no_device_sends_is_not_taken(served: tuple[str, Path]) -
             )
 
     waiting = t("teachers.class.loading", "en")
-    assert waiting not in asyncio.run(run({"token": token, "seats": {}})).text
-    assert waiting in asyncio.run(run({"token": token, "seats": seats})).text
+    assert waiting not in in_thread(run({"token": token, "seats": {}})).text
+    assert waiting in in_thread(run({"token": token, "seats": seats})).text
 
 
 @pytest.mark.parametrize(

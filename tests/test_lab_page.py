@@ -20,7 +20,9 @@ from uno import odds
 from uno.academy import lab, lab_strength
 from uno.academy.i18n import LANGS, catalog, t
 from uno.bots import HEURISTICS
-from uno.ui import lab_view
+from uno.ui.lab import keys as lab_keys
+from uno.ui.lab import polls
+from uno.ui.words import number
 
 PAGE = "pages/5_lab.py"
 SECTIONS = [
@@ -49,7 +51,7 @@ SMALL = {"lab_len_games": 200, "lab_win_games": 200}
 def wait_for_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
     """AppTest runs the whole script once and never a fragment alone, so a section must not
     leave its simulation to a poll: let it wait (these simulations take a second at most)."""
-    monkeypatch.setattr(lab_view, "SETTLE", 60.0)
+    monkeypatch.setattr(polls, "SETTLE", 60.0)
 
 
 def open_lab(lang: str, **state: Any) -> AppTest:
@@ -238,7 +240,7 @@ def test_the_deal_buttons_add_hands_that_converge_on_the_curve() -> None:
     assert len(trace_names(at, "can_play")) == 1
 
 
-#: A value other than the default for every widget of the lab (``lab_view.DEFAULTS``).
+#: A value other than the default for every widget of the lab (``uno.ui.lab.keys.DEFAULTS``).
 CHANGED: dict[str, Any] = {
     "lab_seed": 9,
     "lab_top": "W",
@@ -274,8 +276,8 @@ def test_every_widget_is_drawn_with_the_readers_value_as_its_default() -> None:
     full run it starts race on the first load; the widget then comes back at the default its
     message carries (the hand-size slider came back at 1, and the next click dealt 1-card
     hands). So every widget of the lab carries the reader's value as its default."""
-    assert set(CHANGED) == set(lab_view.DEFAULTS)
-    assert all(CHANGED[key] != value for key, value in lab_view.DEFAULTS.items())
+    assert set(CHANGED) == set(lab_keys.DEFAULTS)
+    assert all(CHANGED[key] != value for key, value in lab_keys.DEFAULTS.items())
     at = open_lab("en")
     at.selectbox(key="lab_top").set_value("W").run()  # the colour's box shows for a wild
     for _, widget in lab_widgets(at):
@@ -424,7 +426,7 @@ def test_a_long_simulation_leaves_a_progress_bar_and_a_later_run_draws_its_chart
         assert gate.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(lab_view, "SETTLE", 0.0)
+    monkeypatch.setattr(polls, "SETTLE", 0.0)
     monkeypatch.setattr(lab, "seat_advantage", slow)
     at = open_lab("fr", lab_win_games=600, lab_seat_players=3)  # a question no other test asks
     playing = t("lab.progress", "fr", done="", total="").split()[0]  # "Manches"
@@ -434,7 +436,7 @@ def test_a_long_simulation_leaves_a_progress_bar_and_a_later_run_draws_its_chart
     assert {"can_play", "opening_hand", "challenge", "hand_worth"} <= charts(at).keys()
     assert at.session_state["lab_polling_seat_advantage"] is True
     gate.set()
-    board = lab_view.simulation_board()
+    board = polls.simulation_board()
     for _ in range(300):
         if not board.unfinished():
             break
@@ -496,7 +498,7 @@ def test_how_strong_are_the_computer_players_opens_in_every_language(lang: str) 
         assert bars["y"] == rows["share"].tolist()
         assert bars["error_y"]["array"] == (rows["high"] - rows["share"]).tolist()
     rounds = int(measured["rounds"].min())
-    sample = t("lab.strength.sample", lang, count=rounds, number=lab_view.number(rounds, lang))
+    sample = t("lab.strength.sample", lang, count=rounds, number=number(rounds, lang))
     assert sample in [c.value for c in at.caption]
     frame = next(
         d.value for d in at.dataframe if t("lab.strength.col_interval", lang) in d.value.columns

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from uno import cli
+from uno.academy import cli
 
 PYPROJECT: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
@@ -38,7 +38,7 @@ def run(cmd: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
 def test_import_uno_loads_no_third_party_package() -> None:
     code = (
         "import sys, uno\n"
-        "heavy = ('pandas', 'numpy', 'streamlit', 'plotly', 'uno.academy', 'uno.cli')\n"
+        "heavy = ('pandas', 'numpy', 'streamlit', 'plotly', 'uno.academy', 'uno.academy.cli')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
         "print(uno.simulate(2, players=2, seed=1).shape)\n"  # pandas is imported here
         "print('pandas' in sys.modules)\n"
@@ -66,7 +66,7 @@ def test_the_engine_needs_no_package_and_the_app_is_an_extra() -> None:
         assert "<" in requirement, f"{requirement}: give it an upper bound"
     assert project["requires-python"] == ">=3.11"
     assert "Programming Language :: Python :: 3.11" in project["classifiers"]
-    assert project["scripts"] == {"uno-academy": "uno.cli:run_app"}
+    assert project["scripts"] == {"uno-academy": "uno.academy.cli:run_app"}
 
 
 def test_license_is_mit_with_its_file() -> None:
@@ -240,7 +240,7 @@ def test_uno_academy_becomes_streamlit(tmp_path: Path) -> None:
         "import json, os, sys\nprint(json.dumps([os.getpid(), sys.argv[1:]]))\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake.parent), str(ROOT)])}
-    code = "from uno.cli import run_app; raise SystemExit(run_app(['--server.port', '9']))"
+    code = "from uno.academy.cli import run_app; raise SystemExit(run_app(['--server.port', '9']))"
     process = subprocess.Popen(
         [sys.executable, "-c", code], cwd=tmp_path, env=env, stdout=subprocess.PIPE, text=True
     )
@@ -371,6 +371,13 @@ def test_the_wheel_installs_and_works_from_any_directory(tmp_path: Path) -> None
     scenario = ROOT / "content" / "lessons" / "scenarios" / "03-match.json"
     done = run([str(python), "-m", "uno", "check", str(scenario), "--lang", "ru"], cwd=elsewhere)
     assert done.returncode == 0 and "3 игрока" in done.stdout, done.stderr
+    # the engine alone (no pandas in this venv) saves a simulation as CSV, as pandas did
+    done = run([str(python), "-m", "uno", "simulate", "20", "--out", "x.csv"], cwd=elsewhere)
+    assert done.returncode == 0, done.stderr
+    import uno
+
+    uno.simulate(20).to_csv(tmp_path / "pandas.csv", index=False)
+    assert (elsewhere / "x.csv").read_bytes() == (tmp_path / "pandas.csv").read_bytes()
     command = venv / "bin" / "uno-academy"
     done = run([str(command), "--help"], cwd=elsewhere, env=env)
     assert done.returncode == 0 and "uno-academy [STREAMLIT FLAGS]" in done.stdout
@@ -383,7 +390,7 @@ def test_the_wheel_installs_and_works_from_any_directory(tmp_path: Path) -> None
         """
         import json
         from streamlit.testing.v1 import AppTest
-        from uno.cli import app_files
+        from uno.academy.cli import app_files
         script, config = app_files()
         at = AppTest.from_file(str(script), default_timeout=60).run()
         assert not at.exception, at.exception

@@ -10,50 +10,50 @@ import pytest
 
 import uno
 from uno.academy.i18n import LANGS, t
+from uno.academy.match import Match
 from uno.academy.sandbox import (
     MAX_SHARE_CHARS,
-    Timeline,
     build_scenario,
     decode_share,
     encode_share,
     open_share,
 )
 from uno.academy.table import story_line
-from uno.ui.sandbox_view import story_lines
+from uno.ui.sandbox import story_lines
 
 
-def test_timeline_undo_redo_and_a_new_move_drops_the_future() -> None:
+def test_the_match_undoes_redoes_and_a_new_move_drops_the_future() -> None:
     s0 = uno.new_game(3, seed=2)
-    move = uno.legal_actions(s0)[0]
-    s1, ev1 = uno.apply(s0, move)
-    tl = Timeline.start(s0).push(s1, ev1)
-    assert tl.current == s1 and tl.can_undo and not tl.can_redo
+    first, last = uno.legal_actions(s0)[0], uno.legal_actions(s0)[-1]
+    s1, ev1 = uno.apply(s0, first)
+    tl = Match.new(s0).act(first.seat, first)
+    assert isinstance(tl, Match)
+    assert tl.state == s1 and tl.can_undo and not tl.can_redo
     back = tl.undo()
-    assert back.current == s0 and back.can_redo and back.story() == []
-    assert back.redo().current == s1 and back.redo().story() == list(ev1)
-    other, ev2 = uno.apply(s0, uno.legal_actions(s0)[-1])
-    branched = back.push(other, ev2)
-    assert len(branched.states) == 2 and branched.current == other and not branched.can_redo
+    assert back.state == s0 and back.can_redo and back.story() == []
+    assert back.redo().state == s1 and back.redo().story() == list(ev1)
+    other, _ = uno.apply(s0, last)
+    branched = back.act(last.seat, last)
+    assert isinstance(branched, Match)
+    assert len(branched.steps) + 1 == 2 and branched.state == other and not branched.can_redo
     assert tl.goto(99).index == 1 and tl.goto(-5).index == 0
 
 
-def test_the_timeline_gives_the_log_of_the_round_shown() -> None:
+def test_the_match_gives_the_log_of_the_round_shown() -> None:
     """``round_log``: what each seat was seen to do in the round of the state shown, read from
-    the timeline's states and events (``uno.expert.log_of``), for the expert and the coach: the
+    the match's states and events (``uno.expert.log_of``), for the expert and the coach: the
     notes of the steps up to the state shown, none of the round before."""
     rules = {"preset": "official", "target_score": 500}
-    bots = [uno.make_strategy("greedy")] * 3
-    rng = random.Random(5)
     state = uno.new_game(3, rules, seed=5)
-    tl = Timeline.start(state)
+    tl = Match.new(state, ["greedy"] * 3)
     for _ in range(2):  # a round to its end, then the next one begun
-        while not tl.current.is_over:
-            after, events = uno.apply(tl.current, uno.bot_action(tl.current, bots, rng))
-            tl = tl.push(after, events)
+        while not tl.state.is_over:
+            tl = tl.step_bots(1)
         end = tl.index
-        tl = tl.push(uno.next_round(tl.current), [])
+        tl = tl.next_round()
         assert tl.round_log() == []
-    steps = list(zip(tl.states[:end], tl.events[:end], tl.states[1 : end + 1], strict=True))
+    states = [tl.start, *(step.state for step in tl.steps)]
+    steps = [(states[i], tl.steps[i].events, states[i + 1]) for i in range(end)]
     first = next(i + 1 for i, step in enumerate(steps) if step[0].is_over)
     early = tl.goto(first // 2).round_log()
     assert early == uno.expert.log_of(steps[: first // 2]) and early
@@ -112,15 +112,19 @@ def test_build_card_by_card_uses_the_scenario_checks() -> None:
 def test_undo_and_redo_move_between_a_persons_decisions() -> None:
     """Undo takes back to the person's last decision, with the computer's moves after it."""
     s0 = uno.load_scenario(
-        {"players": 3, "hands": [["R1", "R2"], ["R4", "R5"], ["R7", "R8"]], "discard_pile": ["R0"]}
+        {
+            "players": 3,
+            "hands": [["R1", "R2", "G1"], ["R4", "R5", "G2"], ["R7", "R8", "G3"]],
+            "discard_pile": ["R0"],
+        }
     )
-    tl = Timeline.start(s0)
-    state = s0
-    for action, person in (("0: play R1", True), ("1: play R4", False), ("2: play R7", False)):
-        state, events = uno.apply(state, action)
-        tl = tl.push(state, events, person=person)
-    assert tl.people == (True, False, False)
-    assert tl.undo().index == 0 and tl.undo().current == s0
+    tl = Match.new(s0, [None, "first", "first"])
+    after = tl.act(0, "0: play R1")
+    assert isinstance(after, Match)
+    tl = after.step_bots(2)  # the two computer players' moves
+    assert [s.seat for s in tl.steps] == [0, 1, 2]
+    assert [s.person for s in tl.steps] == [True, False, False]
+    assert tl.undo().index == 0 and tl.undo().state == s0
     assert tl.undo().redo().index == 3  # forward past the computer's moves to the person again
     assert tl.goto(2).undo().index == 0 and tl.goto(1).redo().index == 3
 

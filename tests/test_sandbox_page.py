@@ -31,8 +31,13 @@ def open_sandbox(lang: str, share: str | None = None) -> AppTest:
     return at
 
 
+def controllers(at: AppTest) -> list[str]:
+    """Who plays each seat of the match on the table, as the seat controls name them."""
+    return ["human" if seat is None else seat for seat in at.session_state["sb_match"].seats]
+
+
 def current(at: AppTest) -> uno.GameState:
-    return at.session_state["sb_timeline"].current
+    return at.session_state["sb_match"].state
 
 
 def click(at: AppTest, key: str) -> AppTest:
@@ -62,7 +67,7 @@ def test_one_tap_plays_and_the_computer_answers_until_the_persons_turn(lang: str
     assert t("sandbox.no_game", lang) in [i.value for i in at.info]
     click(at, "sb_deal")
     state = current(at)
-    assert at.session_state["sb_controllers"] == ["human", "greedy", "greedy"]
+    assert controllers(at) == ["human", "greedy", "greedy"]
     model = table_model(at, TABLE)
     assert model["hand"]["seat"] == 0 and model["lang"] == lang
     lit = [c["code"] for c in model["hand"]["cards"] if c["lit"]]
@@ -74,8 +79,8 @@ def test_one_tap_plays_and_the_computer_answers_until_the_persons_turn(lang: str
     after = current(at)
     # The computer players moved on their own: it is the person's turn again (or the end).
     assert after.is_over or after.turn == 0
-    timeline = at.session_state["sb_timeline"]
-    assert timeline.people.count(True) == 1 and len(timeline.states) >= 2
+    match = at.session_state["sb_match"]
+    assert [s.person for s in match.steps].count(True) == 1 and len(match.steps) + 1 >= 2
     # Undo goes back to the person's decision, with the computer's moves after it.
     click(at, "sb_undo")
     assert current(at) == state
@@ -145,8 +150,8 @@ def test_computer_players_move_without_taps_until_a_person_must_act(lang: str) -
     build(at, ["R1 R2 R3", "R4 R5 R6", "R7 R8 R9"], "B0 Y0 R0")
     set_players(at, ["human", "first", "first"])
     tap_card(at, TABLE, "R1")
-    timeline = at.session_state["sb_timeline"]
-    assert len(timeline.states) == 4 and current(at).turn == 0
+    match = at.session_state["sb_match"]
+    assert len(match.steps) + 1 == 4 and current(at).turn == 0
     assert [str(c) for c in current(at).discard_pile[-3:]] == ["R1", "R4", "R7"]
     # The story names the colour a wild named and, to its player, the card drawn.
     assert len(table_model(at, TABLE)["story"]) == 3
@@ -158,9 +163,9 @@ def test_step_by_step_mode_moves_one_computer_player_per_click() -> None:
     at.selectbox(key="sb_pause").set_value(-1).run()
     set_players(at, ["human", "first", "first"])
     tap_card(at, TABLE, "R1")
-    assert len(at.session_state["sb_timeline"].states) == 2
+    assert len(at.session_state["sb_match"].steps) + 1 == 2
     click(at, "sb_step")
-    assert len(at.session_state["sb_timeline"].states) == 3
+    assert len(at.session_state["sb_match"].steps) + 1 == 3
     click(at, "sb_step")
     assert current(at).turn == 0
 
@@ -188,7 +193,7 @@ def test_export_then_import_gives_the_same_board_and_table(lang: str) -> None:
     ).run()
     click(fresh, "sb_open")
     assert current(fresh) == state
-    assert fresh.session_state["sb_controllers"] == ["human", "greedy", "random"]
+    assert controllers(fresh) == ["human", "greedy", "random"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -208,7 +213,7 @@ def test_share_link_keeps_bots_hidden_hands_and_the_readers_seat(lang: str) -> N
     at = open_sandbox(lang, share=link)
     assert current(at) == state
     assert t("sandbox.link_opened", lang) in [s.value for s in at.success]
-    assert at.session_state["sb_controllers"] == ["greedy", "human", "random"]
+    assert controllers(at) == ["greedy", "human", "random"]
     model = table_model(at, TABLE)
     assert model["hand"]["seat"] == 1
     # The bluffer's red 3 never reaches the page: the other hands are only counted.
@@ -220,7 +225,7 @@ def test_an_old_share_link_opens_with_every_seat_a_person() -> None:
     state = uno.new_game(["Ana", "Ben", "Léa"], rules="house", seed=4)
     at = open_sandbox("en", share=encode_share(state))
     assert current(at) == state
-    assert at.session_state["sb_controllers"] == ["human"] * 3
+    assert controllers(at) == ["human"] * 3
 
 
 BAD_FILES = [
@@ -249,10 +254,10 @@ BAD_FILES = [
 def test_bad_uploads_show_a_message_and_change_nothing(lang: str, data: bytes, code: str) -> None:
     at = open_sandbox(lang)
     click(at, "sb_deal")
-    before = at.session_state["sb_timeline"]
+    before = at.session_state["sb_match"]
     at.get("file_uploader")[0].set_value(("bad.json", data, "application/json")).run()
     click(at, "sb_open")
-    assert at.session_state["sb_timeline"] is before
+    assert at.session_state["sb_match"] is before
     assert at.error, "a message is shown"
     template = t(f"scenario_error.{code}", lang, field="\0", value="\0")
     for piece in filter(None, (p.strip() for p in template.split("\0"))):
@@ -279,7 +284,7 @@ def test_a_typo_in_the_build_tab_names_the_box_it_was_typed_in(
     at.text_input(key="sb_name_0").input("Ana")
     at.text_input(key="sb_draw").input(draw)
     build(at, hands, top)
-    assert "sb_timeline" not in at.session_state  # nothing was built
+    assert "sb_match" not in at.session_state  # nothing was built
     key, values = box
     said = t("scenario_error.bad_card", lang, field=t(key, lang, **values), value=typo)
     assert [e.value for e in at.error] == [said]
@@ -289,14 +294,14 @@ def test_a_typo_in_the_build_tab_names_the_box_it_was_typed_in(
 @pytest.mark.parametrize("link", ["%%%", "QUJD", "A" * 9000])
 def test_broken_share_links_show_a_message(link: str) -> None:
     at = open_sandbox("fr", share=link)
-    assert "sb_timeline" not in at.session_state
+    assert "sb_match" not in at.session_state
     assert at.error
 
 
 def test_a_click_runs_the_script_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every control of the sandbox is a callback: one click, one run of the page (it used to
     be two: a button's branch changed the state, then called st.rerun)."""
-    import uno.ui.sandbox_view as view
+    import uno.ui.sandbox as view
 
     runs: list[int] = []
     real = view.show_sandbox
@@ -321,15 +326,15 @@ def test_a_click_runs_the_script_once(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_expert_and_the_coach_are_given_what_the_others_were_seen_to_do(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The sandbox keeps no simulation's log, but its timeline holds the round: an ``expert``
-    seat and the coach are given its log (``Timeline.round_log``), so they read the others'
+    """The sandbox keeps no simulation's log, but its match holds the round: an ``expert``
+    seat and the coach are given its log (``Match.round_log``), so they read the others'
     draws and plays as the expert of the benchmarks does."""
     from uno.academy import coach
-    from uno.ui import sandbox_view
+    from uno.academy import match as match_module
 
     moves: list[tuple[int, list[object]]] = []
     asked: list[list[object]] = []
-    next_bot_move, advice = sandbox_view.next_bot_move, coach.advice
+    next_bot_move, advice = match_module.next_bot_move, coach.advice
 
     def bot_spy(
         state: uno.GameState, seats: object, rng: object = None, log: object = ()
@@ -341,7 +346,7 @@ def test_the_expert_and_the_coach_are_given_what_the_others_were_seen_to_do(
         asked.append(list(options["log"]))  # type: ignore[call-overload]
         return advice(state, seat, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sandbox_view, "next_bot_move", bot_spy)
+    monkeypatch.setattr(match_module, "next_bot_move", bot_spy)
     monkeypatch.setattr(coach, "advice", coach_spy)
     at = open_sandbox("en")
     build(at, ["R1 R2 G3", "Y4 Y5 B6", "R4 R5 Y6"], "R9")
@@ -351,6 +356,6 @@ def test_the_expert_and_the_coach_are_given_what_the_others_were_seen_to_do(
     played = [note for turn, log in moves if turn == 1 for note in log]
     assert any(note[0] == 0 and note[5] == uno.Card("R1") for note in played)  # type: ignore[index]
     click(at, "sb_coach_btn")
-    timeline = at.session_state["sb_timeline"]
-    assert asked == [timeline.round_log()]
+    match = at.session_state["sb_match"]
+    assert asked == [match.round_log()]
     assert {note[0] for note in asked[0]} >= {0, 1, 2}  # type: ignore[index]

@@ -21,7 +21,7 @@ from uno.academy import scorepad as sp
 from uno.academy import store as store_module
 from uno.academy.i18n import LANGS, join_words, t
 from uno.academy.store import SQLiteStore
-from uno.ui import scoring_view
+from uno.ui import scoring as view
 from uno.ui.words import inert
 
 PAGE = "pages/4_scoring.py"
@@ -424,13 +424,13 @@ def test_each_message_is_shown_beside_the_control_that_caused_it(db: Path, lang:
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The page's script runs: the page calls the view once per run, so a wrapped view counts."""
     seen: list[str] = []
-    real = scoring_view.show_scoring
+    real = view.show_scoring
 
     def counted(lang: str, share: str | None = None) -> None:
         seen.append(lang)
         real(lang, share)
 
-    monkeypatch.setattr(scoring_view, "show_scoring", counted)
+    monkeypatch.setattr(view, "show_scoring", counted)
     return seen
 
 

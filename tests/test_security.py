@@ -99,7 +99,7 @@ def test_sandbox_player_names_are_escaped_on_the_page() -> None:
     at.text_input(key="sb_name_0").input(EVIL_NAME).run()
     at.button(key="sb_deal").click().run()
     assert not at.exception
-    state = at.session_state["sb_timeline"].current
+    state = at.session_state["sb_match"].state
     assert state.players[0] == EVIL_NAME
     # The table gets the name as data: its script sets it with textContent, never as markup.
     model = table_model(at, "sb_table")

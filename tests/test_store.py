@@ -30,7 +30,7 @@ import uno
 from tests.conftest import ROOT
 from uno.academy import scorepad as sp
 from uno.academy import store as st
-from uno.academy.store import sql as store_sql
+from uno.academy.store import room_rows
 from uno.academy.store.sqlite import SQLiteStore
 from uno.errors import IllegalAction, ScenarioError
 
@@ -474,7 +474,7 @@ def test_wrong_codes_are_refused_quietly_and_rate_limited(
 ) -> None:
     klass = store.create_class(CHLOE, "CM1")
     now = [1_000_000.0]
-    monkeypatch.setattr(store_sql.time, "time", lambda: now[0])
+    monkeypatch.setattr(time, "time", lambda: now[0])
     wrong = ("0" if klass.code[0] != "0" else "1") + klass.code[1:]
     for typed in ("", "nonsense", wrong, "X" * 500):
         with pytest.raises(st.CodeRefused) as err:
@@ -505,7 +505,7 @@ def test_one_network_address_is_limited_without_locking_its_pupils_out(
     types the right code first gets in, and other addresses are not concerned."""
     klass = store.create_class(CHLOE, "CM2")
     now = [2_000_000.0]
-    monkeypatch.setattr(store_sql.time, "time", lambda: now[0])
+    monkeypatch.setattr(time, "time", lambda: now[0])
     wrong = ("0" if klass.code[0] != "0" else "1") + klass.code[1:]
     school = "203.0.113.7"
     for i in range(st.ADDRESS_ATTEMPTS):
@@ -667,7 +667,7 @@ def test_computer_moves_are_the_same_whichever_process_makes_them(
     with make() as store:
         played = store.room_state(room.code)
     # The same game, replayed here from the deal with the engine's own seeded bots.
-    state = uno.load_scenario(store_sql._dump(room.state))
+    state = uno.load_scenario(room_rows.dump_state(room.state))
     seats = [uno.make_strategy("greedy")] * 3
     for logged in played.log:
         action = uno.bots.next_bot_move(state, seats)
@@ -683,14 +683,16 @@ def test_an_expert_seat_reads_the_round_so_far_whichever_request_moves_it(
     computer player that reads what the others were seen to do (``expert``) is given the log
     of the round (``uno.expert.log_of`` of the replay), in the same request as the moves before
     it and in a new one alike."""
+    import uno.academy.match as match_module  # the one module that drives computer players
+
     given: list[list[Any]] = []
-    next_bot_move = uno.bots.next_bot_move
+    next_bot_move = match_module.next_bot_move
 
     def spy(state: uno.GameState, seats: Any, rng: Any = None, log: Any = ()) -> Any:
         given.append(list(log))
         return next_bot_move(state, seats, rng, log)
 
-    monkeypatch.setattr(uno.bots, "next_bot_move", spy)
+    monkeypatch.setattr(match_module, "next_bot_move", spy)
     seats: list[st.SeatSpec] = [("bot", "expert"), ("bot", "greedy"), ("bot", "expert")]
     room = store.create_room(CHLOE, deck="full", seats=seats, seed=4)
     for _ in range(3):  # three requests of four moves each
@@ -751,7 +753,7 @@ def test_the_teacher_pauses_restarts_hands_seats_removes_and_closes(store: Any) 
 
 def test_rooms_expire_after_the_last_move(store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     now = [2_000_000.0]
-    monkeypatch.setattr(store_sql.time, "time", lambda: now[0])
+    monkeypatch.setattr(time, "time", lambda: now[0])
     room = store.create_room(CHLOE, deck="numbers", seats=SEATS, ttl=600, seed=1)
     keep = store.create_room(CHLOE, deck="numbers", seats=SEATS, ttl=3600, seed=1)
     seated = store.join_room(room.code, ANA, "Ana")
@@ -812,7 +814,7 @@ def test_rooms_per_device_and_per_address_are_capped(
 ) -> None:
     """Hardening III: one session opened 336 rooms in a minute, each kept 8 hours."""
     now = [3_000_000.0]
-    monkeypatch.setattr(store_sql.time, "time", lambda: now[0])
+    monkeypatch.setattr(time, "time", lambda: now[0])
     rooms = [store.create_room(CHLOE, seats=SEATS, seed=i) for i in range(st.MAX_OPEN_ROOMS)]
     with pytest.raises(st.NotAllowed) as err:
         store.create_room(CHLOE, seats=SEATS)

@@ -328,7 +328,7 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
         return (" · ".join(f"{n} {s}" for n, s in zip(names[:3], (0, 1, 25), strict=True)),)
     if kind == "summary":
         from uno import new_game
-        from uno.cli import situation_summary
+        from uno.academy.cli import situation_summary
 
         return (situation_summary(new_game(["Emma", "Бен", "Inès"], seed=3), lang),)
     if kind == "seconds":

@@ -67,6 +67,9 @@ _FIELDS: Final = frozenset(
         # for the app that shows the situation (who is a computer player, hidden hands, whose
         # hand the reader holds): an object the engine checks is an object and leaves alone
         "table",
+        # the game that led here (uno.history: where it started and the actions since); read
+        # by uno.history.read_history, checked here only to be an object
+        "history",
     }
 )
 _REQUIRED: Final = ("players", "hands", "discard_pile")
@@ -578,8 +581,9 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> GameState:
     for key in ("title", "description", "notes"):
         if key in data and not isinstance(data[key], str):
             raise _err("bad_type", key, data[key], "expected text")
-    if "table" in data and not isinstance(data["table"], Mapping):
-        raise _err("bad_type", "table", data["table"], "expected an object")
+    for key in ("table", "history"):
+        if key in data and not isinstance(data[key], Mapping):
+            raise _err("bad_type", key, data[key], "expected an object")
 
     rules = RuleSet.from_dict(data.get("rules", {}))
 

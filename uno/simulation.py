@@ -1,4 +1,5 @@
-"""Many games at once: ``simulate(n_games, ...)`` -> a pandas DataFrame, one row per game.
+"""Many games at once: ``simulate(n_games, ...)`` -> a pandas DataFrame, one row per game;
+``simulate_rows`` gives the same rows as plain tuples, without pandas.
 
 Games run on the engine's working Table with the very rule code of ``apply`` (no copies of the
 state, no events), driven by the strategies of ``uno.bots``. ``play_game_slow`` plays the same
@@ -25,7 +26,14 @@ from uno.state import GameState, Phase
 if TYPE_CHECKING:  # pandas is imported by ``simulate`` only: ``import uno`` stays light
     import pandas as pd
 
-__all__ = ["COLUMNS", "game_seed", "play_game", "play_game_slow", "simulate"]
+__all__ = [
+    "COLUMNS",
+    "game_seed",
+    "play_game",
+    "play_game_slow",
+    "simulate",
+    "simulate_rows",
+]
 
 #: The columns of ``simulate``'s frame.
 COLUMNS: Final = (
@@ -251,6 +259,45 @@ def simulate(
     >>> frame.equals(uno.simulate(3, players=2, rules="single_round", seed=1, workers=2))
     True
     """
+    ruleset, bots = _checked(n_games, players, rules, strategies, seed, workers)
+    _pandas()  # before any game is played: a missing pandas fails at once
+    return frame_of(_played(n_games, players, ruleset, bots, seed, workers, progress))
+
+
+def simulate_rows(
+    n_games: int,
+    players: int = 4,
+    rules: RuleSet | str | Mapping[str, Any] | None = None,
+    strategies: str | Strategy | Sequence[str | Strategy] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[tuple[Any, ...]]:
+    """The rows of ``simulate``'s frame, one tuple of plain ints and strings per game in
+    ``COLUMNS``' order, game 0 first: the same games, arguments and errors as ``simulate``,
+    and no third-party package (the command line writes them as CSV without pandas).
+
+    >>> from uno.simulation import COLUMNS, simulate_rows
+    >>> rows = simulate_rows(3, players=2, rules="single_round", seed=1)
+    >>> [dict(zip(COLUMNS, row))["game"] for row in rows], {len(row) for row in rows}
+    ([0, 1, 2], {14})
+    >>> {dict(zip(COLUMNS, row))["rounds"] for row in rows}  # single_round: one round
+    {1}
+    """
+    ruleset, bots = _checked(n_games, players, rules, strategies, seed, workers)
+    return _played(n_games, players, ruleset, bots, seed, workers, progress)
+
+
+def _checked(
+    n_games: int,
+    players: int,
+    rules: RuleSet | str | Mapping[str, Any] | None,
+    strategies: str | Strategy | Sequence[str | Strategy] | None,
+    seed: int,
+    workers: int,
+) -> tuple[RuleSet, tuple[Strategy, ...]]:
+    """The arguments of ``simulate`` checked (ValueError before any game is played): the rules
+    and one strategy per seat."""
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ValueError(f"n_games must be a whole number, 1 or more, not {n_games!r}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
@@ -259,10 +306,19 @@ def simulate(
         raise ValueError(f"workers must be a whole number, 1 or more, not {workers!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
-    ruleset = as_ruleset(rules)
-    bots = make_strategies(strategies, players)
-    _pandas()  # before any game is played: a missing pandas fails at once
+    return as_ruleset(rules), make_strategies(strategies, players)
 
+
+def _played(
+    n_games: int,
+    players: int,
+    ruleset: RuleSet,
+    bots: tuple[Strategy, ...],
+    seed: int,
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[tuple[Any, ...]]:
+    """The rows of ``n_games`` games, in order, on ``workers`` processes."""
     rows: list[tuple[Any, ...]] = []
     if workers == 1 or n_games < 2 * workers:
         step = max(1, min(250, n_games // 100 or 1))
@@ -295,4 +351,4 @@ def simulate(
                 raise
         for a, _ in chunks:
             rows.extend(results[a])
-    return frame_of(rows)
+    return rows

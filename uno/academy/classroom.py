@@ -14,17 +14,18 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from uno.academy.i18n import normalize_lang, t
 from uno.academy.lessons import lesson_for_rule
+from uno.academy.match import FRIENDLY, MAX_BOT_MOVES, Match, Refusal
 from uno.actions import Action, parse_action
-from uno.bots import Strategy, make_strategy, next_bot_move
 from uno.cards import COLORS, FULL_DECK, Card, Color, Kind, deck_summary
-from uno.engine import apply, is_bluff, playable_cards
+from uno.engine import is_bluff, playable_cards
 from uno.engine import play_action as engine_play_action
-from uno.expert import Note, note_of
+from uno.errors import IllegalAction, UnoError
+from uno.expert import Note
 from uno.rules import PRESETS, RuleSet
 from uno.setup import HAND_SIZE, check_names, start_round
 from uno.state import Event, GameState, Phase
@@ -40,6 +41,7 @@ __all__ = [
     "TIPS",
     "TIP_RULES",
     "Game",
+    "act",
     "best_color",
     "bot_step",
     "bots_waiting",
@@ -70,7 +72,6 @@ _DECK_KINDS: Final[dict[str, frozenset[Kind]]] = {
 KIDS_RULES: Final[RuleSet] = PRESETS["single_round"]
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
-MAX_BOT_MOVES: Final = 2000
 
 #: Each tip and the ruling it teaches; its lesson is the first lesson that teaches that ruling.
 TIP_RULES: Final[dict[str, str]] = {
@@ -93,13 +94,6 @@ _KIND_TIP: Final[dict[Kind, str]] = {
 
 #: The mark of each colour in plain text (the card renderer draws the same shapes).
 SHAPE_GLYPH: Final[dict[Color, str]] = {Color.R: "▲", Color.Y: "●", Color.G: "■", Color.B: "◆"}
-
-#: Computer players who are kind to children: they never bluff, never challenge, always say
-#: "Uno", keep their wilds for when nothing else fits, and catch a forgotten "Uno" (R-UNO-2).
-FRIENDLY: Final[Strategy] = make_strategy(
-    "save_wilds", challenge="never", bluff=0.0, forget_uno=0.0, catch=1.0, jump=0.0
-)
-_CHILD: Final = Strategy(catch=0.0, jump=0.0)  # a child's seat never acts on its own
 
 
 # -- decks and the round ---------------------------------------------------------------------
@@ -129,24 +123,43 @@ def new_kids_game(
 
 @dataclass(frozen=True)
 class Game:
-    """A classroom round: the state, which seats children play, and what to tell them now.
+    """A classroom round: its match (the state, which seats children play, the history), and
+    what to tell them now.
 
     ``log`` holds the events since the deciding child last saw the table (the last move, plus the
     computer players' moves); ``tips`` the tips that came up for the first time in it; ``seen``
-    every tip shown so far in this game; ``last_seat`` the seat of the last action;
-    ``round_log`` what each seat was seen to do in the round (``uno.expert.log_of``), for the
-    coach.
+    every tip shown so far in this game; ``last_seat`` the seat of the last action.
     """
 
-    state: GameState
-    humans: tuple[int, ...]
+    match: Match
     deck: str
     log: tuple[Event, ...] = ()
     tips: tuple[str, ...] = ()
     seen: frozenset[str] = frozenset()
     moves: int = 0
     last_seat: int | None = None
-    round_log: tuple[Note, ...] = ()
+
+    @classmethod
+    def of(cls, state: GameState, humans: Iterable[int], deck: str) -> Game:
+        """A game on ``state``: the seats in ``humans`` are children, the others friendly
+        computer players."""
+        kids = set(humans)
+        seats = [None if seat in kids else "friendly" for seat in range(state.n_players)]
+        return cls(Match.new(state, seats), deck)
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats children play."""
+        return self.match.people
+
+    @property
+    def round_log(self) -> tuple[Note, ...]:
+        """What each seat was seen to do in the round (``uno.expert.log_of``), for the coach."""
+        return tuple(self.match.round_log())
 
     @property
     def waiting(self) -> int | None:
@@ -170,68 +183,80 @@ def start_game(
     computer players play the whole round."""
     state, events = new_kids_game(deck_name, players, seed)
     tips = tuple(new_tips(events, state, frozenset()))
-    game = Game(state, tuple(sorted(set(humans))), deck_name, tuple(events), tips, frozenset(tips))
+    game = replace(
+        Game.of(state, humans, deck_name), log=tuple(events), tips=tips, seen=frozenset(tips)
+    )
     return _run_bots(game) if bots else game
 
 
 def move(
     game: Game, action: Action | str, rng: random.Random | None = None, *, bots: bool = True
 ) -> Game:
-    """A child's move, then (with ``bots``) the computer players' moves until a child decides
-    again. Raises ``uno.IllegalAction`` (and changes nothing) for a move the rules refuse."""
-    seat = parse_action(action, game.state).seat
-    state, events = apply(game.state, action)
-    carry = game.log if game.last_seat == seat else ()
-    tips = tuple(new_tips(events, state, game.seen))
-    after = Game(
-        state,
-        game.humans,
-        game.deck,
-        (*carry, *events),
-        tips,
-        game.seen | set(tips),
-        game.moves + 1,
-        seat,
-        _noted(game, events, state),
-    )
+    """A child's move (through the game's match), then (with ``bots``) the computer players'
+    moves until a child decides again. Raises ``uno.NotationError`` or ``uno.IllegalAction``
+    (and changes nothing) for a move that is not one or that the rules refuse."""
+    action = parse_action(action, game.state)
+    acted = act(game, action.seat, action, bots=bots)
+    if isinstance(acted, Refusal):
+        if isinstance(acted.error, UnoError):
+            raise acted.error
+        raise IllegalAction(acted.reason, "R-PLAY-1", action)
+    return acted
+
+
+def act(
+    game: Game,
+    seat: int,
+    action: Action | str,
+    *,
+    version: int | None = None,
+    bots: bool = True,
+) -> Game | Refusal:
+    """A tap of the child at ``seat`` (``Match.act``: the table's ``version``, the seat, the
+    rules), then (with ``bots``) the computer players' moves; or the refusal, nothing changed."""
+    acted = game.match.act(seat, action, version=version)
+    if isinstance(acted, Refusal):
+        return acted
+    return _after(game, acted, human=True, bots=bots)
+
+
+def _after(game: Game, match: Match, *, human: bool, bots: bool = False) -> Game:
+    """The game once its match moved on by one step (a child's or a computer player's)."""
+    step = match.steps[match.index - 1]
+    seat = step.seat
+    events = step.events
+    fresh = tuple(new_tips(events, match.state, game.seen))
+    if human:
+        carry = game.log if game.last_seat == seat else ()
+        after = Game(
+            match, game.deck, (*carry, *events), fresh, game.seen | set(fresh), game.moves + 1, seat
+        )
+    else:
+        after = Game(
+            match,
+            game.deck,
+            (*game.log, *events),
+            (*game.tips, *fresh),
+            game.seen | set(fresh),
+            game.moves,
+            seat,
+        )
     return _run_bots(after) if bots else after
-
-
-def _noted(game: Game, events: Sequence[Event], after: GameState) -> tuple[Note, ...]:
-    """The round's log once ``events`` led from ``game.state`` to ``after``."""
-    note = note_of(game.state, events, after)
-    return game.round_log if note is None else (*game.round_log, note)
-
-
-def _seats(game: Game) -> list[Strategy | None]:
-    humans = set(game.humans)
-    return [None if seat in humans else FRIENDLY for seat in range(game.state.n_players)]
 
 
 def bots_waiting(game: Game) -> bool:
     """True when a computer player has a move to make now."""
-    return next_bot_move(game.state, _seats(game)) is not None
+    return game.match.waiting
 
 
-def bot_step(game: Game) -> Game:
-    """One move of a computer player (the one driver of ``uno.bots``, seeded by the state), its
-    events added to what the children will hear; the same game when none has a move."""
-    action = next_bot_move(game.state, _seats(game))
-    if action is None:
+def bot_step(game: Game, *, version: int | None = None) -> Game:
+    """One move of a computer player (the match's one driver, seeded by the state), its events
+    added to what the children will hear; the same game when none has a move, or when
+    ``version`` (the table's that waited its pause) is no longer the match's."""
+    match = game.match.step_bots(1, version=version)
+    if match is game.match:
         return game
-    state, events = apply(game.state, action)
-    fresh = new_tips(events, state, game.seen)
-    return Game(
-        state,
-        game.humans,
-        game.deck,
-        (*game.log, *events),
-        (*game.tips, *fresh),
-        game.seen | set(fresh),
-        game.moves,
-        action.seat,
-        _noted(game, events, state),
-    )
+    return _after(game, match, human=False)
 
 
 def _run_bots(game: Game) -> Game:

@@ -1,4 +1,5 @@
-"""The probability lab's numbers: one pandas DataFrame per chart (``uno.ui.lab_view`` draws them).
+"""The probability lab's numbers: one pandas DataFrame per chart (``uno.ui.lab.figures`` makes
+the figures of them, ``uno.ui.lab`` draws them).
 
 Exact charts come from ``uno.odds`` (counting, no sampling); simulated ones from ``uno.simulate``
 (whole rounds played by the bots, seeded). Nothing here imports Streamlit; nothing here decides a

@@ -211,7 +211,7 @@ class LessonBoard:
     """A try-it board of one kind: what the learner may choose, how a choice is judged, and the
     right choices. Choices are texts: an action in the engine's notation without its seat
     (``play R7``, ``draw``, ``catch 1``, ``challenge``) or a seat number. A new kind is one
-    subclass added to ``BOARDS``, and one view function in ``uno.ui.lesson_view``."""
+    subclass added to ``BOARDS``, and one view function in ``uno.ui.lessons.boards.BOARD_VIEWS``."""
 
     kind: ClassVar[str] = ""
 

@@ -16,19 +16,19 @@ from typing import Any, Final
 
 from uno.academy.classroom import FRIENDLY, new_tips
 from uno.academy.i18n import t
+from uno.academy.match import Match
 from uno.academy.store import RoomState
 from uno.academy.table import Message, TableView, story_text, table_model
-from uno.bots import Strategy, make_strategy, next_bot_move
-from uno.engine import apply
 from uno.errors import UnoError
+from uno.history import replay
 from uno.state import Event, GameState
 
 __all__ = [
     "STORY_LINES",
     "Seen",
-    "bot_seats",
     "bots_to_move",
     "follow",
+    "room_match",
     "room_names",
     "room_table",
     "strategy_label",
@@ -43,24 +43,18 @@ def strategy_label(strategy: str | None) -> str:
     return FRIENDLY.name if strategy in (None, "friendly") else str(strategy)
 
 
-def bot_seats(room: RoomState) -> list[Strategy | None]:
-    """One strategy per seat for the one bot driver: None for a pupil's seat."""
-    out: list[Strategy | None] = []
-    for seat in room.seats:
-        if seat.kind != "bot":
-            out.append(None)
-        elif seat.strategy in (None, "friendly"):
-            out.append(FRIENDLY)
-        else:
-            out.append(make_strategy(seat.strategy))
-    return out
+def room_match(room: RoomState) -> Match:
+    """The room as a match: its state, and who plays each seat (a pupil, or a computer
+    player: ``"friendly"`` unless the teacher chose another)."""
+    seats = [(seat.strategy or "friendly") if seat.kind == "bot" else None for seat in room.seats]
+    return Match.new(room.state, seats)
 
 
 def bots_to_move(room: RoomState) -> bool:
     """True when a computer player has a move to make now (and the room is open)."""
-    if room.paused or room.closed or room.state.is_over:
+    if room.paused or room.closed:
         return False
-    return next_bot_move(room.state, bot_seats(room)) is not None
+    return room_match(room).waiting
 
 
 def room_names(room: RoomState, lang: str) -> list[str]:
@@ -93,14 +87,12 @@ class Seen:
 def _replay(state: GameState, room: RoomState, done: int) -> list[Event] | None:
     """What the room's actions after the first ``done`` did, replayed from ``state`` (the state
     after those): None when the replay does not lead to the room's state."""
-    events: list[Event] = []
     try:
-        for logged in room.log[done:]:
-            state, new = apply(state, logged.action)
-            events.extend(new)
+        steps = replay(state, [logged.action for logged in room.log[done:]])
     except UnoError:
         return None
-    return events if state == room.state else None
+    after = steps[-1].state if steps else state
+    return [e for step in steps for e in step.events] if after == room.state else None
 
 
 def follow(

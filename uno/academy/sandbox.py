@@ -1,5 +1,6 @@
-"""The sandbox's pure parts: the timeline (undo/redo), share links, building a situation card by
-card, and turning events into (content key, values) for the story. No Streamlit here."""
+"""The sandbox's pure parts: share links and scenario files (a game with its history, as a
+``uno.academy.match.Match`` holds it), and building a situation card by card. No Streamlit
+here."""
 
 from __future__ import annotations
 
@@ -9,26 +10,28 @@ import json
 import re
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from uno.academy.i18n import t
+from uno.academy.match import MAX_STEPS, Match
 from uno.academy.table import TableSetup, read_table_setup
 from uno.errors import ScenarioError
-from uno.expert import Note, log_of
 from uno.scenario import MAX_SCENARIO_BYTES, dump_scenario, load_scenario, scenario_data
-from uno.state import Event, GameState
+from uno.state import GameState
 
 __all__ = [
     "MAX_SHARE_CHARS",
     "MAX_TIMELINE",
-    "Timeline",
     "build_scenario",
     "decode_share",
+    "encode_match",
     "encode_share",
+    "match_text",
+    "open_match",
     "open_scenario",
     "open_share",
     "scenario_text",
+    "share_data",
     "typed_field",
 ]
 
@@ -38,94 +41,14 @@ MAX_SHARE_CHARS: Final = 8000
 _LINK_CHARS: Final = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
-#: The most states a timeline keeps (a game of computer players alone can be endless, R-DRAW-4):
-#: the computer players stop there, and the page says so.
-MAX_TIMELINE: Final = 2000
+#: The most moves a sandbox keeps (``uno.academy.match.MAX_STEPS``).
+MAX_TIMELINE: Final = MAX_STEPS
 
 
-@dataclass(frozen=True)
-class Timeline:
-    """Every state of the game so far; ``index`` is the one shown. ``events[i]`` is what led
-    from ``states[i]`` to ``states[i + 1]``, and ``people[i]`` whether a person made that move
-    (not a computer player). ``undo`` and ``redo`` move between a person's decisions: undo goes
-    back to the state where a person last decided (taking back the computer players' moves
-    after it too); ``goto`` reaches any state. A new move drops what was ahead (as in any
-    editor)."""
-
-    states: tuple[GameState, ...]
-    events: tuple[tuple[Event, ...], ...] = ()
-    index: int = 0
-    people: tuple[bool, ...] = ()
-
-    @classmethod
-    def start(cls, state: GameState) -> Timeline:
-        return cls((state,), (), 0, ())
-
-    @property
-    def current(self) -> GameState:
-        return self.states[self.index]
-
-    @property
-    def full(self) -> bool:
-        """True when the timeline holds ``MAX_TIMELINE`` states (no computer move is added)."""
-        return self.index + 1 >= MAX_TIMELINE
-
-    def push(self, state: GameState, events: Sequence[Event], person: bool = False) -> Timeline:
-        keep = self.index + 1
-        people = (
-            self.people if len(self.people) == len(self.events) else (False,) * len(self.events)
-        )
-        return Timeline(
-            (*self.states[:keep], state),
-            (*self.events[: keep - 1], tuple(events)),
-            keep,
-            (*people[: keep - 1], person),
-        )
-
-    def _decisions(self) -> list[int]:
-        """The indexes of the states on which a person decided."""
-        return [i for i, person in enumerate(self.people) if person]
-
-    @property
-    def can_undo(self) -> bool:
-        return self.index > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self.index < len(self.states) - 1
-
-    def undo(self) -> Timeline:
-        """Back to the last decision a person made before the state shown (the start if none)."""
-        before = [i for i in self._decisions() if i < self.index]
-        return replace(self, index=before[-1] if before else 0)
-
-    def redo(self) -> Timeline:
-        """Forward to the next state where a person decides again (or the end)."""
-        after = [i for i in self._decisions() if i > self.index]
-        return replace(self, index=after[0] if after else len(self.states) - 1)
-
-    def goto(self, index: int) -> Timeline:
-        return replace(self, index=max(0, min(len(self.states) - 1, index)))
-
-    def round_log(self) -> list[Note]:
-        """What each seat was seen to do in the round of the state shown (``uno.expert.log_of``):
-        the log a computer player that reads it (``expert``) and the coach are given."""
-        start = self.index
-        while start > 0 and not self.states[start - 1].is_over:
-            start -= 1
-        end = self.index
-        return log_of(
-            zip(
-                self.states[start:end],
-                self.events[start:end],
-                self.states[start + 1 : end + 1],
-                strict=True,
-            )
-        )
-
-    def story(self) -> list[Event]:
-        """The events up to the state shown, in order."""
-        return [event for step in self.events[: self.index] for event in step]
+def _pack(data: Mapping[str, Any]) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    packed = zlib.compress(text.encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
 def encode_share(state: GameState, table: Mapping[str, Any] | None = None) -> str:
@@ -135,9 +58,30 @@ def encode_share(state: GameState, table: Mapping[str, Any] | None = None) -> st
     data = dump_scenario(state)
     if table:
         data["table"] = dict(table)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    packed = zlib.compress(text.encode("utf-8"), 9)
-    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return _pack(data)
+
+
+def _with_table(data: dict[str, Any], table: Mapping[str, Any] | None) -> dict[str, Any]:
+    if table:
+        data["table"] = dict(table)
+    return data
+
+
+def encode_match(match: Match, table: Mapping[str, Any] | None = None) -> str:
+    """A game for ``?s=``: the situation shown with its history (``Match.to_scenario``), so
+    the link opens at the same step with undo; the oldest moves are left out when the whole
+    history would make the link longer than ``MAX_SHARE_CHARS``."""
+    code = _pack(_with_table(match.to_scenario(), table))
+    most = len(match.steps)
+    while len(code) > MAX_SHARE_CHARS and most > 0:
+        most //= 2
+        code = _pack(_with_table(match.to_scenario(most=most), table))
+    return code
+
+
+def match_text(match: Match, table: Mapping[str, Any] | None = None) -> str:
+    """A game as a scenario file: the situation shown, its history, how to show it."""
+    return json.dumps(_with_table(match.to_scenario(), table), ensure_ascii=False, indent=2)
 
 
 def _unpack(link: object) -> bytes:
@@ -167,6 +111,19 @@ def open_scenario(source: str | bytes | Mapping[str, Any]) -> tuple[GameState, T
     data = scenario_data(source)
     state = load_scenario(data)
     return state, read_table_setup(data.get("table"), state.n_players)
+
+
+def share_data(link: object) -> Mapping[str, Any]:
+    """A share link's scenario, as the data of a file (see ``open_share``)."""
+    return scenario_data(_unpack(link))
+
+
+def open_match(source: str | bytes | Mapping[str, Any]) -> tuple[Match, TableSetup]:
+    """A scenario file (or its text or data) as a game: at the step its history shows, the
+    computer players its ``table`` names, and how it asks to be shown."""
+    data = scenario_data(source)
+    match = Match.from_scenario(data)
+    return match, read_table_setup(data.get("table"), match.state.n_players)
 
 
 def open_share(link: object) -> tuple[GameState, TableSetup]:

@@ -2,7 +2,7 @@
 
 What the round checker and the score pad show, computed from ``uno.academy.scorepad``'s values:
 what a refusal says (a catalog key and its values), how the typed names and rounds are read, the
-rows of every table, the CSV's column names and the chart's lines. ``uno.ui.scoring_view`` draws
+rows of every table, the CSV's column names and the chart's lines. ``uno.ui.scoring`` draws
 them.
 
 A ``Message`` is a catalog key and its values. Values that come from a user (a player's name, a

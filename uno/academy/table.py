@@ -11,17 +11,18 @@ reader's language. A hand the viewer may not see is never put in the model: only
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from uno.academy.i18n import card_label, join_words, t
 from uno.academy.lessons import lesson_for_rule
+from uno.academy.match import Refusal
+from uno.academy.table_setup import TABLE_FIELD, TableSetup, read_table_setup
 from uno.actions import Action
-from uno.bots import STRATEGIES
 from uno.cards import COLORS, Card, Color
 from uno.engine import Table, legal_actions, play_action
-from uno.errors import IllegalAction, ScenarioError
+from uno.errors import IllegalAction
 from uno.state import Event, GameState, Phase
 
 __all__ = [
@@ -31,13 +32,12 @@ __all__ = [
     "TableView",
     "read_table_setup",
     "refusal_message",
+    "refusal_words",
     "story_line",
     "story_text",
     "table_model",
 ]
 
-#: The scenario field that carries how a board shows the situation (share links, files).
-TABLE_FIELD: Final = "table"
 _SIZES: Final = ("md", "xl")
 
 
@@ -80,63 +80,6 @@ class TableView:
     kids: bool = False
 
 
-@dataclass(frozen=True)
-class TableSetup:
-    """How a situation is shown, as a share link or a scenario file keeps it (field
-    ``table``): the computer players (seat -> strategy), whether the other hands are hidden,
-    and whose hand the reader holds."""
-
-    bots: Mapping[int, str] = field(default_factory=dict)
-    hide_hands: bool = False
-    viewer: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.bots:
-            out["bots"] = {str(seat): name for seat, name in sorted(self.bots.items())}
-        if self.hide_hands:
-            out["hide_hands"] = True
-        if self.viewer is not None:
-            out["viewer"] = self.viewer
-        return out
-
-
-def read_table_setup(raw: object, players: int) -> TableSetup:
-    """The ``table`` field of a scenario, checked; ScenarioError names the field and value."""
-    if raw is None:
-        return TableSetup()
-    if not isinstance(raw, Mapping):
-        raise ScenarioError("bad_type", TABLE_FIELD, raw, "table: expected an object")
-    unknown = set(raw) - {"bots", "hide_hands", "viewer"}
-    if unknown:
-        key = sorted(map(str, unknown))[0]
-        raise ScenarioError("unknown_field", f"table.{key}", key, f"table.{key}: unknown field")
-    bots_raw = raw.get("bots", {})
-    if not isinstance(bots_raw, Mapping):
-        raise ScenarioError("bad_type", "table.bots", bots_raw, "table.bots: expected an object")
-    bots: dict[int, str] = {}
-    for key, name in bots_raw.items():
-        where = f"table.bots.{key}"
-        if not (isinstance(key, str) and key.isascii() and key.isdigit()) or int(key) >= players:
-            raise ScenarioError("bad_seat", where, key, f"{where}: no such seat")
-        if not isinstance(name, str) or name not in STRATEGIES:
-            raise ScenarioError("bad_option_value", where, name, f"{where}: unknown strategy")
-        bots[int(key)] = name
-    hide = raw.get("hide_hands", False)
-    if not isinstance(hide, bool):
-        raise ScenarioError("bad_type", "table.hide_hands", hide, "table.hide_hands: true/false")
-    viewer = raw.get("viewer")
-    if viewer is not None and (
-        isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players
-    ):
-        raise ScenarioError("bad_seat", "table.viewer", viewer, "table.viewer: no such seat")
-    if viewer is not None and viewer in bots:
-        raise ScenarioError(
-            "bad_seat", "table.viewer", viewer, "table.viewer: a computer player's seat"
-        )
-    return TableSetup(bots, hide, viewer)
-
-
 # -- words -----------------------------------------------------------------------------------
 
 
@@ -151,6 +94,18 @@ def refusal_message(refusal: IllegalAction, lang: str) -> Message:
             (t("sandbox.see_lesson", lang, number=number), f"lessons?lang={lang}&lesson={number}")
         )
     return Message("error", t(f"reason.{refusal.reason}", lang), tuple(links))
+
+
+def refusal_words(refusal: Refusal, lang: str) -> Message:
+    """What a table says when its match refused a tap (``uno.academy.match.Refusal``): the
+    table changed meanwhile, not an action, not this screen's seat, or the engine's reason."""
+    if isinstance(refusal.error, IllegalAction):
+        return refusal_message(refusal.error, lang)
+    if refusal.reason == "stale":
+        return Message("warning", t("table.stale", lang))
+    if refusal.reason == "notation":
+        return Message("error", t("sandbox.bad_action", lang))
+    return Message("error", t("table.not_yours", lang))
 
 
 def _word(value: Any, lang: str) -> Any:

@@ -13,7 +13,6 @@ from typing import Any, Final
 
 import pandas as pd
 import plotly.graph_objects as go
-import streamlit as st
 
 from uno.academy.i18n import normalize_lang
 from uno.academy.i18n import percent as percent_text
@@ -153,4 +152,6 @@ def error_bars(table: pd.DataFrame, value: str) -> dict[str, Any]:
 
 def show(fig: go.Figure, key: str, alt: str | None = None) -> None:
     """Draw a figure (no Plotly logo), with a text alternative for screen readers."""
+    import streamlit as st  # only here: the figures are built without Streamlit
+
     st.plotly_chart(fig, key=key, config={"displaylogo": False}, alt=alt)

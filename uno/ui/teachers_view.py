@@ -10,10 +10,10 @@ import pandas as pd
 import streamlit as st
 
 from uno.academy import classroom
-from uno.academy import store as db
-from uno.academy.faults import store_fault
 from uno.academy.i18n import LANGS, catalog, t
 from uno.academy.lessons import COUNTS, lesson_for_rule, lesson_text, lessons
+from uno.academy.scoring import Message
+from uno.academy.services import classes
 from uno.ui.device import current_device
 from uno.ui.frame import PAGES
 from uno.ui.words import inert
@@ -122,20 +122,10 @@ CLASS_MESSAGE = "tc_message"
 
 def _create(token: str, lang: str) -> None:
     name = str(st.session_state.get("tc_name", "")).strip() or t("teachers.class.default", lang)
-    try:
-        with db.open_store() as store:
-            made = store.create_class(token, name)
-    except (db.StoreError, OSError) as fault:
-        st.session_state[CLASS_MESSAGE] = (
-            "error",
-            t(store_fault(fault, "teachers.class.store"), lang),
-        )
-        return
-    except ValueError:
-        st.session_state[CLASS_MESSAGE] = ("warning", t("teachers.class.bad_name", lang))
-        return
-    st.session_state[CLASS_PICK] = made.code
-    st.session_state[CLASS_MESSAGE] = ("success", t("teachers.class.made", lang))
+    made, kind, said = classes.create_class(token, name)
+    if made is not None:
+        st.session_state[CLASS_PICK] = made.code
+    st.session_state[CLASS_MESSAGE] = (kind, t(said.key, lang, **said.values))
 
 
 def _question_text(number: int, question: str, lang: str) -> str:
@@ -156,14 +146,11 @@ def show_classes(lang: str, titles: dict[int, str]) -> None:
     if token is None:
         st.caption(t("teachers.class.loading", lang))
         return
-    mine: list[db.ClassInfo] = []
-    if db.database_exists():
-        try:
-            with db.open_store() as store:
-                mine = store.classes_of(token)
-        except (db.StoreError, OSError) as fault:
-            st.warning(t(store_fault(fault, "teachers.class.store"), lang))
-            return
+    taught = classes.classes_of(token)
+    if taught.said is not None:
+        st.warning(t(taught.said.key, lang, **taught.said.values))
+        return
+    mine = taught.classes
     with st.container(border=True):
         left, right = st.columns([3, 1], vertical_alignment="bottom")
         left.text_input(
@@ -198,13 +185,11 @@ def show_classes(lang: str, titles: dict[int, str]) -> None:
     )
     code = str(st.session_state[CLASS_PICK])
     st.markdown(t("teachers.class.code_intro", lang))
-    st.code(db.format_code(code), language=None)
+    st.code(classes.shown_code(code), language=None)
     st.caption(t("teachers.class.steps", lang))
-    try:
-        with db.open_store() as store:
-            report = store.class_report(token, code)
-    except (db.StoreError, OSError, db.NotAllowed):
-        st.warning(t("teachers.class.store", lang))
+    report = classes.class_report(token, code)
+    if isinstance(report, Message):
+        st.warning(t(report.key, lang, **report.values))
         return
     if not report.pupils:
         st.info(t("teachers.class.no_pupils", lang))

@@ -3,7 +3,15 @@
 ``open_store()`` picks the backend from ``UNO_ACADEMY_DB``: a path (or nothing: the default
 file, ``$XDG_DATA_HOME/uno-academy/scores.sqlite3``) opens ``SQLiteStore``, nothing to
 install; ``postgresql://...`` opens ``PostgresStore`` (psycopg 3), for several machines. Both
-implement ``Store`` with the same SQL (``uno.academy.store.sql``) and pass the same tests.
+implement ``Store`` with the same SQL and pass the same tests.
+
+How it is built: one backend (``backend``: connections, transactions, migrations; ``sqlite``
+and ``postgres`` hold every difference between the two) and one repository per subject over
+it, each its own module: ``progress``, ``classes``, ``games`` (score pads), ``rooms`` (with
+``room_rows``) and ``limits`` (wrong codes, new rooms). ``SQLStore`` (``sql``) puts them
+together; ``Store`` (``protocols``) combines one protocol per subject (``ProgressStore``,
+``ClassStore``, ``ScorePadStore``, ``RoomStore``). The store only stores: the one exception,
+the rules of a room's moves, is ``room_game`` (to be replaced by ``uno.academy.match``).
 
 What it keeps, and for whom:
 
@@ -47,11 +55,9 @@ sees and can undo. Addresses are kept hashed, like device tokens.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final
 
-from uno.academy import scorepad as sp
 from uno.academy.store.codes import device_key as device_key
 from uno.academy.store.codes import (
     format_code,
@@ -66,6 +72,14 @@ from uno.academy.store.errors import (
     RoomClosed,
     StaleGame,
     StoreError,
+)
+from uno.academy.store.limits import (
+    ADDRESS_ATTEMPTS,
+    ADDRESS_ROOMS,
+    ATTEMPT_WINDOW,
+    DEVICE_ATTEMPTS,
+    MAX_OPEN_ROOMS,
+    ROOMS_WINDOW,
 )
 from uno.academy.store.model import (
     Answer,
@@ -82,19 +96,17 @@ from uno.academy.store.model import (
     Seated,
     SeatSpec,
 )
-from uno.academy.store.schema import MIGRATIONS, SCHEMA_VERSION
-from uno.academy.store.sql import (
-    ADDRESS_ATTEMPTS,
-    ADDRESS_ROOMS,
-    ATTEMPT_WINDOW,
-    DEVICE_ATTEMPTS,
-    MAX_OPEN_ROOMS,
-    ROOM_TTL,
-    ROOMS_WINDOW,
-    SQLStore,
+from uno.academy.store.protocols import (
+    ClassStore,
+    ProgressStore,
+    RoomStore,
+    ScorePadStore,
+    Store,
 )
+from uno.academy.store.rooms import ROOM_TTL
+from uno.academy.store.schema import MIGRATIONS, SCHEMA_VERSION
+from uno.academy.store.sql import SQLStore
 from uno.academy.store.sqlite import SQLiteStore, default_db_path
-from uno.state import GameState
 
 __all__ = [
     "ADDRESS_ATTEMPTS",
@@ -112,6 +124,7 @@ __all__ = [
     "Answer",
     "ClassInfo",
     "ClassReport",
+    "ClassStore",
     "CodeRefused",
     "GameNotFound",
     "HiddenGame",
@@ -119,14 +132,17 @@ __all__ = [
     "Membership",
     "NotAllowed",
     "Progress",
+    "ProgressStore",
     "PupilReport",
     "QuestionStat",
     "RoomChanged",
     "RoomClosed",
     "RoomSeat",
     "RoomState",
+    "RoomStore",
     "SQLStore",
     "SQLiteStore",
+    "ScorePadStore",
     "SeatSpec",
     "Seated",
     "StaleGame",
@@ -144,97 +160,6 @@ __all__ = [
 ENV_DB: Final = "UNO_ACADEMY_DB"
 #: What a page turns into words (each has a stable code), besides ``ScoreInputError``.
 REFUSALS: Final = (StaleGame, GameNotFound, NotAllowed, CodeRefused, RoomChanged, RoomClosed)
-
-
-class Store(Protocol):
-    """What the app asks of a store (both backends implement all of it). ``token``s are
-    device tokens (``uno.ui.device``), never stored as such. Raises StoreError when the
-    database cannot be used, and the refusals named in each method's docstring."""
-
-    # learners and progress
-    def progress(self, token: str) -> Progress: ...
-    def record_answer(self, token: str, lesson: int, question_id: str, right: bool) -> Answer: ...
-    def pass_lesson(self, token: str, lesson: int) -> None: ...
-    def forget_progress(self, token: str) -> None: ...
-
-    # classes
-    def create_class(self, teacher_token: str, name: str) -> ClassInfo: ...
-    def classes_of(self, teacher_token: str) -> list[ClassInfo]: ...
-    def join_class(
-        self, pupil_token: str, code: str, first_name: str, *, address: str | None = None
-    ) -> Membership: ...
-    def leave_class(self, pupil_token: str) -> None: ...
-    def membership(self, pupil_token: str) -> Membership | None: ...
-    def class_report(self, teacher_token: str, code: str) -> ClassReport: ...
-
-    # score pads
-    def list_games(self, token: str) -> list[sp.Game]: ...
-    def load_game(self, token: str, game_id: int) -> sp.Game: ...
-    def create_game(
-        self,
-        owner_token: str,
-        players: Sequence[object],
-        target: object = ...,
-        method: object = ...,
-        *,
-        class_code: str | None = None,
-    ) -> sp.Game: ...
-    def add_round(
-        self, token: str, game_id: int, expected_version: int, rnd: sp.Round
-    ) -> sp.Game: ...
-    def undo_round(self, token: str, game_id: int, expected_version: int) -> sp.Game: ...
-    def rename_players(
-        self, token: str, game_id: int, expected_version: int, names: Sequence[object]
-    ) -> sp.Game: ...
-    def delete_game(self, token: str, game_id: int, expected_version: int) -> None: ...
-    def share_game(self, owner_token: str, game_id: int) -> str: ...
-    def open_shared(self, token: str, share: str) -> sp.Game: ...
-    def keep_open(self, token: str, game_id: int | None, tab: str = "pad") -> None: ...
-    def kept_open(self, token: str) -> tuple[int | None, str]: ...
-    def hidden_games(self) -> list[HiddenGame]: ...
-
-    # rooms
-    def create_room(
-        self,
-        teacher_token: str,
-        *,
-        rules: object = None,
-        deck: str = "full",
-        seats: Sequence[SeatSpec],
-        class_code: str | None = None,
-        ttl: float = ROOM_TTL,
-        seed: int | None = None,
-        start: GameState | None = None,
-        address: str | None = None,
-    ) -> RoomState: ...
-    def rooms_of(self, teacher_token: str) -> list[str]: ...
-    def room_state(self, code: str) -> RoomState: ...
-    def room_start(self, code: str, deal: int) -> GameState | None: ...
-    def watch_room(
-        self, code: str, device_token: str, *, address: str | None = None
-    ) -> RoomState: ...
-    def join_room(
-        self, code: str, pupil_token: str, first_name: str, *, address: str | None = None
-    ) -> Seated: ...
-    def rejoin(self, code: str, seat_token: str) -> Seated: ...
-    def apply_room_action(
-        self, code: str, seat_token: str, expected_version: int, action_text: str
-    ) -> RoomState: ...
-    def apply_bot_moves(self, code: str, expected_version: int, *, limit: int = 1) -> RoomState: ...
-    def pause_room(self, teacher_token: str, code: str, paused: bool = True) -> RoomState: ...
-    def restart_room(self, teacher_token: str, code: str, seed: int | None = None) -> RoomState: ...
-    def seat_to_bot(
-        self, teacher_token: str, code: str, seat: int, strategy: str = "friendly"
-    ) -> RoomState: ...
-    def remove_pupil(self, teacher_token: str, code: str, seat: int) -> RoomState: ...
-    def close_room(self, teacher_token: str, code: str) -> RoomState: ...
-    def purge_expired(self) -> int: ...
-
-    # the store itself
-    def schema_version(self) -> int: ...
-    def close(self) -> None: ...
-    def __enter__(self) -> Store: ...
-    def __exit__(self, *exc: object) -> None: ...
 
 
 def store_location(url_or_path: str | os.PathLike[str] | None = None) -> str | Path:

@@ -17,31 +17,25 @@ game; failed code attempts (the rate limit); rooms, their seats and their action
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 from uno.academy.store.codes import new_token
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "TABLES", "Migration", "Tx"]
+if TYPE_CHECKING:
+    from uno.academy.store.tx import Tx
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "TABLES", "Migration"]
 
 SCHEMA_VERSION: Final = 2
 
 
-class Tx(Protocol):
-    """One transaction, as the backends give it to the shared code. SQL uses ``?``."""
-
-    def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]: ...
-
-    def one(self, sql: str, params: Sequence[object] = ()) -> tuple[object, ...] | None: ...
-
-    def run(self, sql: str, params: Sequence[object] = ()) -> int: ...
-
-    def many(self, sql: str, params: Sequence[Sequence[object]]) -> None: ...
-
-
 @dataclass(frozen=True)
 class Migration:
+    """One step of the schema: SQL statements (with the backends' placeholders), then an
+    optional step in Python over the same transaction (``uno.academy.store.tx.Tx``)."""
+
     statements: tuple[str, ...]
     step: Callable[[Tx], None] | None = None
 

@@ -17,14 +17,15 @@ import errno
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from threading import Lock
-from typing import Final
+from typing import ClassVar, Final
 
+from uno.academy.store.backend import Tx
 from uno.academy.store.errors import StoreError
-from uno.academy.store.schema import MIGRATIONS, SCHEMA_VERSION, TABLES
+from uno.academy.store.schema import SCHEMA_VERSION, TABLES
 from uno.academy.store.sql import SQLStore
 
 __all__ = ["SQLiteStore", "default_db_path"]
@@ -33,7 +34,6 @@ ENV_DB: Final = "UNO_ACADEMY_DB"
 _FULL_NAMES: Final = frozenset({"SQLITE_FULL"})
 _BUSY_NAMES: Final = frozenset({"SQLITE_BUSY", "SQLITE_LOCKED"})
 _OPEN_NAMES: Final = frozenset({"SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY", "SQLITE_AUTH"})
-_TEMPLATE: Final = {"id": "INTEGER PRIMARY KEY", "real": "REAL", "without_rowid": "WITHOUT ROWID"}
 #: Files this process has checked (``PRAGMA quick_check``) since it started.
 _CHECKED: set[tuple[str, int]] = set()
 _CHECKED_LOCK: Final = Lock()
@@ -114,6 +114,12 @@ class SQLiteStore(SQLStore):
     use it in a ``with`` block. Opening creates the folder and the file if needed, migrates an
     older schema, and refuses a foreign, damaged or newer file (StoreError)."""
 
+    TEMPLATE: ClassVar[Mapping[str, str]] = {
+        "id": "INTEGER PRIMARY KEY",
+        "real": "REAL",
+        "without_rowid": "WITHOUT ROWID",
+    }
+
     def __init__(
         self,
         path: str | os.PathLike[str] | None = None,
@@ -121,6 +127,7 @@ class SQLiteStore(SQLStore):
         timeout: float = 5.0,
         read_timeout: float = 0.25,
     ):
+        super().__init__()
         self.path = Path(path) if path is not None else default_db_path()
         self.where = self.path
         self.timeout = timeout
@@ -195,24 +202,24 @@ class SQLiteStore(SQLStore):
     def _migrate(self) -> None:
         if self.schema_version() == SCHEMA_VERSION:
             return
-        with self._write() as tx:
-            # Read again inside the write lock: another process may have migrated meanwhile.
-            version = self.schema_version()
-            if version > SCHEMA_VERSION:
-                raise StoreError("too_new", self.path, f"schema {version} > {SCHEMA_VERSION}")
-            for step in range(version + 1, SCHEMA_VERSION + 1):
-                migration = MIGRATIONS[step]
-                for statement in migration.statements:
-                    self.conn.execute(statement.format(**_TEMPLATE))
-                if migration.step is not None:
-                    migration.step(tx)
-                self.conn.execute(f"PRAGMA user_version = {step:d}")
+        super()._migrate()
+
+    def _migrating_from(self, tx: Tx) -> int:
+        # Read again inside the write lock: another process may have migrated meanwhile.
+        version = self.schema_version()
+        if version > SCHEMA_VERSION:
+            raise StoreError("too_new", self.path, f"schema {version} > {SCHEMA_VERSION}")
+        return version
+
+    def _record_version(self, tx: Tx, version: int) -> None:
+        tx.run(f"PRAGMA user_version = {version:d}")
 
     def schema_version(self) -> int:
         """The file's schema version (``PRAGMA user_version``; 0 for a new file)."""
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     def journal_mode(self) -> str:
+        """The file's journal mode (``"wal"`` once opened)."""
         return str(self.conn.execute("PRAGMA journal_mode").fetchone()[0])
 
     def integrity_check(self) -> str:
@@ -220,7 +227,7 @@ class SQLiteStore(SQLStore):
         return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])
 
     @contextmanager
-    def _write(self) -> Iterator[_Tx]:
+    def write(self) -> Iterator[_Tx]:
         """One write transaction. ``BEGIN IMMEDIATE`` takes the write lock first (waiting at
         most ``timeout``), so the version check and the write see the same data."""
         conn = self.conn
@@ -244,7 +251,7 @@ class SQLiteStore(SQLStore):
                 self._timeout(self.read_timeout)
 
     @contextmanager
-    def _read(self) -> Iterator[_Tx]:
+    def read(self) -> Iterator[_Tx]:
         """One read transaction: every query inside sees the same snapshot."""
         conn = self.conn
         try:
@@ -258,9 +265,7 @@ class SQLiteStore(SQLStore):
             raise store_error(exc, self.path) from exc
 
     def close(self) -> None:
+        """Close the file's connection (the store cannot be used afterwards)."""
         if self._conn is not None:
             self._conn.close()
             self._conn = None
-
-    def __enter__(self) -> SQLiteStore:
-        return self

@@ -1,0 +1,245 @@
+"""The parser of ``python -m uno``: its commands and options, its help and its errors worded
+in the reader's language, and every value on the line read with bounds (whole numbers in a
+range, strategies by name, rules as a preset or JSON read with the scenario loader's limits).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, Final
+
+from uno.academy.cli.terminal import EXIT_USAGE, scenario_error_text, shown
+from uno.academy.i18n import DEFAULT_LANG, LANGS, number, t
+from uno.bots import STRATEGIES
+from uno.errors import ScenarioError
+from uno.rules import PRESETS, RuleSet, as_ruleset
+from uno.scenario import scenario_data
+from uno.setup import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
+
+__all__ = ["MAX_GAMES", "build_parser"]
+
+#: ``simulate N``: at most this many games (their rows are kept in memory until saved).
+MAX_GAMES: Final = 1_000_000
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors worded like ours (exit code 2 stays)."""
+
+    lang: str = DEFAULT_LANG
+
+    def error(self, message: str) -> Any:  # argparse's signature is NoReturn
+        """argparse quotes what it could not read (``unrecognized arguments: ...``): shown
+        escaped, and not at any length."""
+        self.print_usage(sys.stderr)
+        message = shown(message, 1000)
+        self.exit(EXIT_USAGE, t("cli.usage_error", self.lang, prog=self.prog, message=message))
+
+
+def _help(key: str, lang: str, **values: Any) -> str:
+    return t(key, lang, **values).replace("%", "%%")  # argparse formats help with %
+
+
+def _formatter(lang: str) -> type[argparse.HelpFormatter]:
+    class Formatter(argparse.HelpFormatter):
+        """argparse's help, with ``usage:`` in the reader's words."""
+
+        def add_usage(
+            self,
+            usage: str | None,
+            actions: Iterable[argparse.Action],
+            groups: Iterable[argparse._MutuallyExclusiveGroup],
+            prefix: str | None = None,
+        ) -> None:
+            words = t("cli.help.usage", lang) if prefix is None else prefix
+            super().add_usage(usage, actions, groups, words)
+
+    return Formatter
+
+
+def _new_parser(lang: str, **options: Any) -> _Parser:
+    """A parser whose help is worded in ``lang``: the usage line, the headings, ``--help``."""
+    parser = _Parser(add_help=False, formatter_class=_formatter(lang), **options)
+    parser.lang = lang
+    parser._positionals.title = t("cli.help.positionals", lang)
+    parser._optionals.title = t("cli.help.options", lang)
+    parser.add_argument("-h", "--help", action="help", help=_help("cli.help.help", lang))
+    return parser
+
+
+def _rules(lang: str) -> Callable[[str], RuleSet]:
+    """A preset's name, or rules in JSON read with the scenario loader's limits (size, UTF-8,
+    nesting, numbers: ``scenario_data``)."""
+
+    def read(text: str) -> RuleSet:
+        try:
+            if not text.lstrip().startswith("{"):
+                return as_ruleset(text.strip())
+            try:
+                spec = scenario_data(text)
+            except ScenarioError as problem:
+                if problem.code == "not_json":
+                    deep = problem.value == "nesting"
+                    key = "cli.rules_too_deep" if deep else "cli.bad_rules_json"
+                    raise argparse.ArgumentTypeError(t(key, lang)) from None
+                # the loader's limits name the "file": here it is the rules
+                raise ScenarioError(problem.code, "rules", problem.value, str(problem)) from None
+            return as_ruleset(spec)
+        except ScenarioError as problem:
+            raise argparse.ArgumentTypeError(scenario_error_text(problem, lang)) from None
+
+    return read
+
+
+def _whole(lang: str, low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high`` (every number on the line has both bounds),
+    else a refusal that gives the range. A line of digits far longer than the bounds' own is
+    refused without being converted."""
+    longest = max(len(str(low)), len(str(high))) + 8  # room for "+", "_" and spaces
+
+    def read(text: str) -> int:
+        value: int | None = None
+        digits = text.strip()
+        if digits.isascii() and len(digits) <= longest:
+            try:
+                value = int(digits)
+            except ValueError:
+                value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                t(
+                    "cli.bad_range",
+                    lang,
+                    value=shown(text),
+                    low=_integer(low, lang),
+                    high=_integer(high, lang),
+                )
+            )
+        return value
+
+    return read
+
+
+def _integer(value: int, lang: str) -> str:
+    """A bound as the reader writes numbers (``1,000,000``; a seed's 19 digits as they are,
+    which a float would round)."""
+    return number(value, lang) if abs(value) < 2**53 else str(value)
+
+
+def _seed(lang: str) -> Callable[[str], int]:
+    """A seed: the 64-bit whole numbers ``new_game`` and scenario files take."""
+    return _whole(lang, -MAX_SEED - 1, MAX_SEED)
+
+
+def _strategy(lang: str) -> Callable[[str], str]:
+    def read(text: str) -> str:
+        if text not in STRATEGIES:
+            raise argparse.ArgumentTypeError(
+                t("cli.bad_strategy", lang, value=shown(text), names=", ".join(STRATEGIES))
+            )
+        return text
+
+    return read
+
+
+def _strategies(lang: str) -> Callable[[str], list[str]]:
+    one = _strategy(lang)
+
+    def read(text: str) -> list[str]:
+        return [one(name.strip()) for name in text.split(",")]
+
+    return read
+
+
+def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
+    """The parser of ``python -m uno``, its help worded in ``lang``."""
+    names = ", ".join(STRATEGIES)
+    presets = ", ".join(PRESETS)
+    parser = _new_parser(
+        lang,
+        prog="python -m uno",
+        description=_help("cli.description", lang),
+        epilog=_help("cli.epilog", lang),
+    )
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", title=t("cli.help.commands", lang)
+    )
+
+    def command(name: str) -> _Parser:
+        sub: _Parser = commands.add_parser(
+            name,
+            help=_help(f"cli.help.{name}", lang),
+            description=_help(f"cli.help.{name}", lang),
+            add_help=False,
+            formatter_class=_formatter(lang),
+        )
+        sub.lang = lang
+        sub._positionals.title = t("cli.help.positionals", lang)
+        sub._optionals.title = t("cli.help.options", lang)
+        sub.add_argument("-h", "--help", action="help", help=_help("cli.help.help", lang))
+        sub.add_argument("--lang", choices=LANGS, default=lang, help=_help("cli.help.lang", lang))
+        return sub
+
+    check = command("check")
+    check.add_argument("files", nargs="+", metavar="FILE", help=_help("cli.help.files", lang))
+
+    sim = command("simulate")
+    sim.add_argument(
+        "games", type=_whole(lang, 1, MAX_GAMES), metavar="N", help=_help("cli.help.games", lang)
+    )
+    sim.add_argument(
+        "--players",
+        type=_whole(lang, MIN_PLAYERS, MAX_PLAYERS),
+        default=4,
+        help=_help("cli.help.players", lang),
+    )
+    sim.add_argument(
+        "--rules",
+        type=_rules(lang),
+        default=PRESETS["official"],
+        help=_help("cli.help.rules", lang, presets=presets),
+    )
+    sim.add_argument(
+        "--strategies",
+        type=_strategies(lang),
+        default=["random"],
+        help=_help("cli.help.strategies", lang, names=names),
+    )
+    sim.add_argument("--seed", type=_seed(lang), default=0, help=_help("cli.help.seed", lang))
+    sim.add_argument(
+        "--workers", type=_whole(lang, 1, 64), default=1, help=_help("cli.help.workers", lang)
+    )
+    sim.add_argument(
+        "--out", type=Path, required=True, metavar="FILE", help=_help("cli.help.out", lang)
+    )
+
+    play = command("play")
+    play.add_argument(
+        "--players",
+        type=_whole(lang, MIN_PLAYERS, MAX_PLAYERS),
+        default=3,
+        help=_help("cli.help.play_players", lang),
+    )
+    play.add_argument(
+        "--seed", type=_seed(lang), default=None, help=_help("cli.help.play_seed", lang)
+    )
+    play.add_argument(
+        "--rules",
+        type=_rules(lang),
+        default=PRESETS["official"],
+        help=_help("cli.help.rules", lang, presets=presets),
+    )
+    play.add_argument(
+        "--strategy",
+        type=_strategy(lang),
+        default="greedy",
+        help=_help("cli.help.strategy", lang, names=names),
+    )
+    play.add_argument("--name", default=None, help=_help("cli.help.name", lang))
+
+    admin = command("admin")
+    admin.add_argument("what", choices=["games"], help=_help("cli.help.admin_games", lang))
+    admin.add_argument("--db", default=None, metavar="PATH_OR_URL", help=_help("cli.help.db", lang))
+    return parser

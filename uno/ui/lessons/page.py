@@ -1,0 +1,117 @@
+"""The lessons page (pages/2_lessons.py): the lesson chosen in the sidebar (or by ``?lesson=``),
+its explanation, board and quiz, progress kept in the session and mirrored in ``?done=``, and a
+link to the next lesson. ``?lesson=8&done=1.2.3`` opens lesson 8 with lessons 1-3 done."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from uno.academy.i18n import t
+from uno.academy.lessons import (
+    Lesson,
+    format_progress,
+    lesson_passed,
+    lesson_text,
+    lessons,
+    parse_progress,
+)
+from uno.ui.device import current_device
+from uno.ui.lessons import keys, progress
+from uno.ui.lessons.boards import show_board
+from uno.ui.lessons.join_class import show_class_join
+from uno.ui.lessons.parts import rule_links, said, show_explanation
+from uno.ui.lessons.quiz import show_quiz
+
+__all__ = ["show_lesson", "show_lessons"]
+
+
+def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> None:
+    """One lesson: its title, explanation and rules, the board, the quiz; ``mark_done`` runs
+    (and the lesson says so) once the board and every question are answered right."""
+    markdown, words = lesson_text(lesson, lang)
+    st.title(t("lessons.heading", lang, number=lesson.number, title=words["title"]))
+    show_explanation(markdown, lang)
+    st.caption(rule_links(lesson.rules, lang))
+    board_key = keys.board_keys(lesson.key).right
+
+    def board_right() -> None:
+        st.session_state[board_key] = True
+
+    show_board(lesson, lang, words, board_right)
+    show_quiz(lesson, lang, words)
+    if lesson_passed(bool(st.session_state.get(board_key)), progress.attempts(lesson), lesson):
+        mark_done()
+        st.success(t("lessons.lesson_done", lang))
+
+
+def show_lessons(lang: str) -> None:
+    """The lessons page: the lesson chosen in the sidebar (or by ``?lesson=``), progress kept in
+    the session and mirrored in ``?done=``, and a link to the next lesson."""
+    all_lessons = lessons()
+
+    if keys.DONE not in st.session_state:  # first visit in this session: the URL may carry it
+        _, in_url = parse_progress(None, st.query_params.get("done"), len(all_lessons))
+        st.session_state[keys.DONE] = in_url
+    url_lesson = st.query_params.get("lesson")
+    if keys.PICK not in st.session_state or url_lesson != st.session_state.get(keys.URL_LESSON):
+        # A shared link, the "next lesson" link or a typed URL chose the lesson.
+        st.session_state[keys.PICK] = parse_progress(url_lesson, None, len(all_lessons))[0]
+
+    done: list[int] = st.session_state[keys.DONE]
+    token = current_device()
+    if token is not None and not progress.loaded_for(token):
+        progress.load(token, done)
+    st.session_state[keys.ON_ANSWER] = progress.recorder(token)
+    titles = {lesson.number: lesson_text(lesson, lang)[1]["title"] for lesson in all_lessons}
+
+    def label(number: int) -> str:
+        mark = f"{t('lessons.done_mark', lang)} " if number in done else ""
+        return f"{mark}{number}. {titles[number]}"
+
+    with st.sidebar:
+        st.selectbox(
+            t("lessons.choose", lang),
+            [lesson.number for lesson in all_lessons],
+            key=keys.PICK,
+            format_func=label,
+        )
+        st.caption(
+            t("lessons.progress", lang, done=len(done), total=len(all_lessons), count=len(done))
+        )
+        unsaved = progress.not_saved()
+        if unsaved is not None:
+            st.caption(said(unsaved, lang))
+        show_class_join(lang, token)
+
+    number: int = st.session_state[keys.PICK]
+    st.query_params["lesson"] = str(number)
+    st.session_state[keys.URL_LESSON] = str(number)
+    if done:
+        st.query_params["done"] = format_progress(done)
+    lesson = all_lessons[number - 1]
+
+    def mark_done() -> None:
+        if number not in done:
+            done.append(number)
+            done.sort()
+            st.query_params["done"] = format_progress(done)
+            if token is not None:
+                progress.pass_lesson(token, number)
+
+    show_lesson(lesson, lang, mark_done)
+
+    if number < len(all_lessons):
+        st.page_link(
+            "pages/2_lessons.py",
+            label=t("lessons.next_lesson", lang, title=titles[number + 1]),
+            icon=":material/arrow_forward:",
+            query_params={
+                "lang": lang,
+                "lesson": str(number + 1),
+                **({"done": format_progress(done)} if done else {}),
+            },
+        )
+    elif len(done) == len(all_lessons):
+        st.info(t("lessons.all_done", lang))

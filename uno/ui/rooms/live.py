@@ -1,0 +1,95 @@
+"""The room as one device sees it, polled about once a second (a fragment with ``run_every``):
+a pupil's own table, the projector's board, the teacher's view of the game."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from uno.academy.classroom import tip_lesson
+from uno.academy.i18n import t
+from uno.academy.rooms import Seen, follow, room_table
+from uno.academy.services import rooms as service
+from uno.academy.table import Message
+from uno.ui.device import keep_seat
+from uno.ui.rooms import keys
+from uno.ui.table import show_table
+
+__all__ = ["POLL_SECONDS", "live"]
+
+#: How often each device looks at its room: every move shows within about a second.
+POLL_SECONDS: Final = 1.0
+
+
+def _seen(code: str) -> Seen:
+    book: dict[str, Seen] = st.session_state.setdefault(keys.SEEN, {})
+    return book.setdefault(code, Seen())
+
+
+def _tips(seen: Seen, lang: str) -> None:
+    for tip in seen.tips:
+        st.info(t(f"classroom.tip.{tip}", lang), icon="💡")
+        st.caption(t("rooms.tip_lesson", lang, number=tip_lesson(tip)))
+
+
+def _act(code: str, seat_token: str, text: str, version: int, lang: str) -> None:
+    """A pupil's tap: the store asks the room's match, for the seat behind the token and the
+    version shown."""
+    said = service.tap(code, seat_token, text, version, lang)
+    if said is None:
+        st.session_state.pop(keys.TABLE_MESSAGE, None)
+    else:
+        st.session_state[keys.TABLE_MESSAGE] = said
+
+
+def _left_seat(code: str) -> None:
+    """This device no longer holds its seat: forget the seat and everything seen from it, and
+    run the whole page again (it then says so and offers to join again). Nothing of the
+    table is drawn by the run that found out."""
+    st.session_state.get(keys.SEEN, {}).pop(code, None)
+    st.session_state.pop(keys.seat_token(code), None)
+    st.session_state.pop(keys.TABLE_MESSAGE, None)
+    keep_seat(code, None)
+    st.session_state[keys.LEFT] = code
+    st.rerun(scope="app")
+
+
+def live(code: str, seat: int | None, seat_token: str | None, lang: str, projector: bool) -> None:
+    """The room as it is now: read the store, let a computer player move when it is its turn,
+    draw the table for this device. Runs again every ``POLL_SECONDS``.
+
+    A pupil's device checks its seat token on every run, after reading the room: if the token
+    still holds the seat then, the state read before was the seat's while this device held
+    it; if not, nothing of it is drawn (a removed pupil never sees the next pupil's cards)."""
+    known = _seen(code)
+    deal = None if known.state is None else known.deal
+    now = service.live(code, seat, seat_token, deal, lang)
+    if now.value is None:
+        if now.said is not None:
+            getattr(st, now.said.kind)(now.said.text)
+        return
+    if not now.value.seated:
+        _left_seat(code)
+        return
+    room = now.value.room
+    seen = follow(known, room, seat, lang, now.value.start)
+    st.session_state.setdefault(keys.SEEN, {})[code] = seen
+    message = st.session_state.get(keys.TABLE_MESSAGE)
+    model = room_table(
+        room,
+        seat,
+        lang,
+        story=seen.story,
+        message=message if isinstance(message, Message) else None,
+        size="xl" if projector else "md",
+    )
+
+    def act(text: str, version: int) -> None:
+        if seat_token is not None:  # the projector and the teacher's screen act for no seat
+            _act(code, seat_token, text, version, lang)
+
+    show_table(model, key=keys.table(code), on_action=act)
+    _tips(seen, lang)
+    if room.state.is_over:
+        st.success(t("rooms.round_over", lang))

@@ -1,0 +1,397 @@
+"""What the sandbox page draws: the setup, the seat controls, the game area (the table, the end
+of a round, the history and its story, saving and sharing) and the rules line."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pandas as pd
+import streamlit as st
+
+import uno
+from uno.academy.i18n import card_label, join_words, t
+from uno.academy.match import MAX_STEPS, Match
+from uno.academy.sandbox import encode_match, match_text
+from uno.academy.table import Message, TableSetup, TableView, table_model
+from uno.rules import PRESETS, SWITCHES
+from uno.state import GameState, Phase
+from uno.ui.guard import fragment
+from uno.ui.sandbox import callbacks, keys, session
+from uno.ui.sandbox.words import names, story_lines
+from uno.ui.table import bot_pause_ms, show_table
+from uno.ui.uploads import file_uploader
+from uno.ui.words import inert
+
+__all__ = ["game_area", "rules_line", "seat_controls", "setup"]
+
+#: The most characters typed for a hand or a draw pile (all 108 codes take about 450).
+MAX_CARDS_TEXT: Final = 1000
+#: The story lines the table shows; the whole story is below it, a page at a time.
+TABLE_STORY: Final = 8
+STORY_PAGE: Final = 50
+
+
+def setup(lang: str, has_game: bool) -> None:
+    """Deal, build card by card, or open a file; the rules and the players' names."""
+    with st.expander(t("sandbox.setup", lang), expanded=not has_game):
+        count = st.number_input(
+            t("sandbox.players", lang), min_value=2, max_value=10, value=3, step=1, key=keys.COUNT
+        )
+        name_cols = st.columns(min(int(count), 5))
+        typed = []
+        for seat in range(int(count)):
+            with name_cols[seat % len(name_cols)]:
+                typed.append(
+                    st.text_input(
+                        t("sandbox.name", lang, number=seat + 1),
+                        value=t("sandbox.default_name", lang, number=seat + 1),
+                        max_chars=40,
+                        key=keys.name(seat),
+                    )
+                )
+        preset = st.selectbox(
+            t("sandbox.preset", lang),
+            list(PRESETS),
+            key=keys.PRESET,
+            format_func=lambda p: t(f"sandbox.presets.{p}", lang),
+        )
+        base = PRESETS[preset]
+        option_cols = st.columns(2)
+        for i, option in enumerate(SWITCHES):
+            with option_cols[i % 2]:
+                st.checkbox(
+                    t(f"sandbox.options.{option}", lang),
+                    value=bool(getattr(base, option)),
+                    key=keys.option(option, preset),
+                )
+        st.radio(
+            t("sandbox.options.uno_catch_window", lang),
+            ["next_player", "own_next_turn"],
+            horizontal=True,
+            key=keys.window(preset),
+            format_func=lambda w: t(f"sandbox.window.{w}", lang),
+        )
+        st.checkbox(
+            t("sandbox.options.single_round", lang),
+            value=base.target_score is None,
+            key=keys.single(preset),
+        )
+        deal_tab, build_tab, file_tab = st.tabs(
+            [t("sandbox.deal_tab", lang), t("sandbox.build_tab", lang), t("sandbox.file_tab", lang)]
+        )
+        with deal_tab:
+            st.number_input(
+                t("sandbox.seed", lang),
+                min_value=0,
+                max_value=2**31 - 1,
+                value=1,
+                step=1,
+                key=keys.SEED,
+            )
+            st.button(
+                t("sandbox.deal", lang),
+                key=keys.DEAL,
+                type="primary",
+                on_click=callbacks.deal,
+                args=(lang,),
+            )
+        with build_tab:
+            _build_tab(typed, int(count), lang)
+        with file_tab:
+            upload = file_uploader(
+                t("sandbox.upload", lang),
+                lang,
+                key=keys.UPLOAD,
+                types=["json"],
+                help=t("sandbox.upload_help", lang),
+            )
+            if upload is not None:
+                st.button(
+                    t("sandbox.open", lang),
+                    key=keys.OPEN,
+                    on_click=callbacks.open_file,
+                    args=(lang,),
+                )
+    message = st.session_state.get(keys.SETUP_MESSAGE)
+    if message:
+        getattr(st, message[0])(message[1])
+
+
+def _build_tab(typed: list[str], count: int, lang: str) -> None:
+    st.caption(t("sandbox.build_help", lang))
+    for seat in range(count):
+        st.text_input(
+            t("sandbox.hand_of", lang, name=inert(typed[seat]) or str(seat + 1)),
+            key=keys.hand(seat),
+            max_chars=MAX_CARDS_TEXT,
+        )
+    st.text_input(t("sandbox.top", lang), key=keys.TOP, max_chars=40)
+    st.selectbox(
+        t("sandbox.color", lang),
+        ["", "R", "Y", "G", "B"],
+        key=keys.COLOR,
+        format_func=lambda c: t(f"color.{c}", lang) if c else "—",
+    )
+    st.selectbox(
+        t("sandbox.turn", lang),
+        list(range(count)),
+        key=keys.TURN,
+        format_func=lambda s: typed[s] if s < len(typed) else str(s),
+    )
+    st.radio(
+        t("sandbox.direction", lang),
+        [1, -1],
+        horizontal=True,
+        key=keys.DIRECTION,
+        format_func=lambda d: t(f"sandbox.dir.{d}", lang),
+    )
+    st.text_input(t("sandbox.draw_pile", lang), key=keys.DRAW, max_chars=MAX_CARDS_TEXT)
+    st.button(
+        t("sandbox.build", lang),
+        key=keys.BUILD,
+        type="primary",
+        on_click=callbacks.build,
+        args=(lang,),
+    )
+
+
+def seat_controls(state: GameState, lang: str) -> None:
+    """Who plays each seat, whether the others' hands are hidden, the computer players' pace."""
+    with st.expander(t("sandbox.seats", lang)):
+        choices = [session.HUMAN, *uno.STRATEGIES]
+        controllers = session.controllers(session.match().seats)
+        columns = st.columns(2)
+        for seat in range(state.n_players):
+            st.session_state.setdefault(keys.controller(seat), controllers[seat])
+            columns[seat % 2].selectbox(
+                inert(state.players[seat]),
+                choices,
+                key=keys.controller(seat),
+                on_change=callbacks.controller_changed,
+                args=(seat,),
+                format_func=lambda c: (
+                    t("sandbox.human", lang) if c == session.HUMAN else t(f"bot.{c}.name", lang)
+                ),
+            )
+        left, right = st.columns(2)
+        left.toggle(t("sandbox.hide", lang), key=keys.HIDE, on_change=_redraw)
+        paces = [0, 300, 700, 1500, -1]
+        st.session_state.setdefault(keys.PAUSE, bot_pause_ms() if bot_pause_ms() in paces else 700)
+        right.selectbox(
+            t("sandbox.pace", lang),
+            paces,
+            key=keys.PAUSE,
+            format_func=lambda ms: t(f"sandbox.paces.{'step' if ms < 0 else ms}", lang),
+            on_change=_redraw,
+        )
+
+
+def _redraw() -> None:
+    """A setting of the table changed: it is drawn anew."""
+    session.set_match(session.match().touched(), session.table_message())
+
+
+def _view(match: Match) -> TableView:
+    """Whose hand lies at the bottom: the person whose turn it is, else the person who moved
+    last, else the first person; with hidden hands only that hand is face up."""
+    state = match.state
+    people = list(match.people)
+    last = session.last_person()
+    if state.turn in people and not state.is_over:
+        hand: int | None = state.turn
+    elif last is not None and last in people:
+        hand = last
+    else:
+        hand = people[0] if people else None
+    hide = bool(st.session_state.get(keys.HIDE))
+    return TableView(
+        acting=frozenset(people),
+        hand=hand,
+        bots=match.seats,
+        face_up=frozenset() if hide else frozenset(range(state.n_players)),
+    )
+
+
+@fragment
+def game_area(lang: str) -> None:
+    """The table, the end of a round, undo/redo and the story: redrawn alone after a move."""
+    match = session.match()
+    state = match.state
+    view = _view(match)
+    waiting = match.waiting
+    pause = session.pause()
+    message = _coach_message(match) or session.table_message()
+    if match.stopped:
+        message = Message("info", t("sandbox.timeline_full", lang, count=MAX_STEPS))
+    story = story_lines(match.story(), names(state), lang, view.hand)[-TABLE_STORY:]
+    model = table_model(
+        state,
+        view,
+        lang,
+        names=list(state.players),
+        story=story,
+        message=message,
+        version=match.version,
+        thinking=waiting and pause > 0,
+    )
+    show_table(
+        model,
+        key=keys.TABLE,
+        on_action=lambda text, version: callbacks.on_action(text, version, lang),
+        on_tick=callbacks.on_tick,
+        pause_ms=max(pause, 0),
+    )
+    if waiting and pause < 0:
+        st.button(
+            t("sandbox.step", lang), key=keys.STEP, on_click=callbacks.step_bot, type="primary"
+        )
+    if not state.is_over and view.hand == state.turn and not waiting:
+        st.button(
+            t("coach.button", lang),
+            key=keys.COACH_BUTTON,
+            on_click=callbacks.ask_coach,
+            args=(lang, view.hand),
+            icon=":material/lightbulb:",
+            help=t("coach.help", lang),
+        )
+    _round_end(match, lang)
+    _history(match, lang)
+    _save(match, lang)
+
+
+def _coach_message(match: Match) -> Message | None:
+    """The coach's words while the table they answer is still the one shown."""
+    asked = st.session_state.get(keys.COACH)
+    if isinstance(asked, tuple) and asked[0] is match:
+        return Message("info", str(asked[1]))
+    return None
+
+
+def _round_end(match: Match, lang: str) -> None:
+    """The points breakdown from the engine's own scoring event (R-SCORE-1..3)."""
+    state = match.state
+    won = [e for e in match.story() if e.type == "round_won"]
+    if not state.is_over or not won:
+        return
+    event = won[-1]
+    shown = names(state)
+    st.success(
+        t(
+            "sandbox.round_over",
+            lang,
+            name=shown[event.seat],
+            points=event.points,
+            count=event.points,
+        )
+    )
+    rows = [
+        {
+            t("sandbox.col_player", lang): state.players[seat],
+            t("sandbox.col_cards", lang): ", ".join(card_label(c, lang) for c in state.hands[seat]),
+            t("sandbox.col_points", lang): event.hand_points[seat],
+            t("sandbox.col_total", lang): state.scores[seat],
+        }
+        for seat in range(state.n_players)
+    ]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    if state.phase is Phase.GAME_OVER:
+        winners = join_words([shown[s] for s in state.game_winners], lang)
+        st.success(t("sandbox.game_over", lang, names=winners))
+    elif state.phase is Phase.ROUND_OVER:
+        st.button(
+            t("sandbox.next_round", lang),
+            key=keys.NEXT_ROUND,
+            type="primary",
+            on_click=callbacks.next_round,
+        )
+
+
+def _history(match: Match, lang: str) -> None:
+    """Undo and redo (between a person's decisions), one move back or forward, and the whole
+    story in pages. (A slider would send its old value whenever its range grows.)"""
+    nav = st.columns([1, 1, 1, 1, 1, 2])
+    buttons = (
+        ("start", "sandbox.restart", match.can_undo, ":material/first_page:"),
+        ("undo", "sandbox.undo", match.can_undo, ":material/undo:"),
+        ("redo", "sandbox.redo", match.can_redo, ":material/redo:"),
+        ("back", "sandbox.step_back", match.can_undo, ":material/chevron_left:"),
+        ("forward", "sandbox.step_forward", match.can_redo, ":material/chevron_right:"),
+    )
+    for column, (to, label, enabled, icon) in zip(nav, buttons, strict=False):
+        column.button(
+            t(label, lang),
+            key=keys.travel(to),
+            disabled=not enabled,
+            on_click=callbacks.travel,
+            args=(to,),
+            width="stretch",
+            icon=icon,
+        )
+    nav[5].caption(t("sandbox.move_of", lang, index=match.index, total=len(match.steps)))
+    lines = story_lines(match.story(), names(match.state), lang)
+    if not lines:
+        return
+    with st.expander(t("sandbox.story_all", lang, count=len(lines))):
+        pages = (len(lines) - 1) // STORY_PAGE + 1
+        page = 1
+        if pages > 1:
+            page = int(
+                st.number_input(
+                    t("sandbox.story_page", lang, count=pages),
+                    min_value=1,
+                    max_value=pages,
+                    value=pages,
+                    key=keys.STORY_PAGE,
+                )
+            )
+        first = (page - 1) * STORY_PAGE
+        shown = lines[first : first + STORY_PAGE]
+        st.markdown("\n".join(f"{first + i}. {line}" for i, line in enumerate(shown, start=1)))
+
+
+def _save(match: Match, lang: str) -> None:
+    """The game as a file and as a link, with its history: they open at the same step."""
+    state = match.state
+    with st.expander(t("sandbox.save", lang), icon=":material/share:"):
+        left, right = st.columns(2)
+        hide = left.checkbox(
+            t("sandbox.share_hide", lang),
+            value=bool(st.session_state.get(keys.HIDE)),
+            key=keys.SHARE_HIDE,
+        )
+        people = list(match.people)
+        viewer = right.selectbox(
+            t("sandbox.share_viewer", lang),
+            [None, *people],
+            key=keys.SHARE_VIEWER,
+            format_func=lambda s: t("sandbox.share_any", lang) if s is None else state.players[s],
+        )
+        bots = {s: name for s, name in enumerate(match.seats) if name is not None}
+        table = TableSetup(bots, hide, viewer).to_dict()
+        st.download_button(
+            t("sandbox.download", lang),
+            match_text(match, table).encode("utf-8"),
+            file_name="uno-scenario.json",
+            mime="application/json",
+            key=keys.DOWNLOAD,
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        code = encode_match(match, table)
+        base_url = str(getattr(st.context, "url", "") or "").split("?")[0] or "sandbox"
+        st.caption(t("sandbox.share", lang))
+        st.code(f"{base_url}?lang={lang}&s={code}", language=None)
+        st.caption(t("sandbox.share_size", lang, count=len(code)))
+
+
+def rules_line(state: GameState, lang: str) -> None:
+    """The rules of the game on the table, in a line."""
+    rules = state.rules
+    on = [t(f"sandbox.options.{o}", lang) for o in SWITCHES if getattr(rules, o)]
+    if rules.uno_catch_window != "next_player":
+        on.append(t(f"sandbox.window.{rules.uno_catch_window}", lang))
+    preset = t(f"sandbox.presets.{rules.preset}", lang)
+    text = t("sandbox.rules_line", lang, preset=preset)
+    if on:
+        text += " · " + join_words(on, lang)
+    st.caption(text)
