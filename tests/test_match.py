@@ -79,7 +79,8 @@ def test_replay_undo_redo_and_the_scenario_round_trip(start: Match, seed: int, m
     # The scenario (and the share link) carries the history: the same step, undo available.
     for back in (match, undone):
         data = back.to_scenario()
-        link = encode_match(back, {"bots": {str(s): n for s, n in enumerate(back.seats) if n}})
+        bots = {str(s): n for s, n in enumerate(back.seats) if n and n != "friendly"}
+        link = encode_match(back, {"bots": bots, "hide_hands": True})
         for opened in (
             Match.from_scenario(data, back.seats),
             Match.from_scenario(share_data(link), back.seats),
@@ -190,3 +191,29 @@ def test_the_next_deal_is_part_of_the_history() -> None:
 def test_docstring_examples_run(module: Any) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_which_hands_the_reader_sees() -> None:
+    """The hand at the bottom is the screen's own seat, else the person whose turn it is, else
+    the person who moved last; hidden hands leave only that one face up."""
+    state = uno.load_scenario(
+        {
+            "players": 3,
+            "hands": [["R1", "R2", "G5"], ["B3", "R4", "G6"], ["Y5", "R6", "G7"]],
+            "discard_pile": ["R0"],
+        }
+    )
+    match = Match.new(state, [None, None, "first"])
+    assert match.reader() == 0 and match.hands_shown() == {0, 1, 2}
+    moved = match.act(0, "play R1")
+    assert isinstance(moved, Match)
+    assert moved.reader() == 1  # Ben's turn: his hand at the bottom
+    hidden = moved.with_view(hide=True)
+    assert hidden.hands_shown() == {1} and hidden.version > moved.version
+    benny = hidden.act(1, "play R4")
+    assert isinstance(benny, Match) and benny.state.turn == 2
+    assert benny.reader() == 1  # the computer's turn: the person who moved last
+    assert benny.with_view(viewer=0, hide=True).hands_shown() == {0}
+    data = benny.to_scenario()
+    data["table"] = {"hide_hands": True}
+    assert Match.from_scenario(data).hide

@@ -9,6 +9,7 @@ A match is a value (frozen; every change returns a new one). It holds:
   ``index`` is the move shown (moves after it can be redone);
 - who plays each seat (``seats``: None for a person, else a computer player's strategy name,
   one of ``uno.STRATEGIES`` or ``"friendly"``, the classroom's kind player);
+- which hands the reader sees (``viewer``, ``hide``: ``reader`` and ``hands_shown``);
 - a ``version``, moved by every change, so that a tap made on an older table is told apart.
 
 >>> import uno
@@ -97,6 +98,11 @@ class Match:
     seats: tuple[str | None, ...]
     steps: tuple[Step, ...] = ()
     index: int = 0
+    #: The seat this screen belongs to (a pupil's phone, the person in the terminal), None when
+    #: the screen is shared (the sandbox, pass-and-play: the hand shown follows the turn).
+    viewer: int | None = None
+    #: The other players' hands are hidden from the reader (a game against computer players).
+    hide: bool = False
     #: Moved by every change; not part of what the game is (two matches that differ only by
     #: it are equal): a redraw that changes nothing moves it too (``touched``).
     version: int = field(default=0, compare=False)
@@ -143,16 +149,19 @@ class Match:
     ) -> Match:
         """A match from a scenario file (or its text, or its dict), at the step its ``history``
         shows, with the moves before it to undo and after it to redo. ``seats`` (default: the
-        scenario's ``table.bots``, persons elsewhere). ScenarioError for anything else."""
+        scenario's ``table.bots``, persons elsewhere); its ``table.hide_hands`` hides the others'
+        hands. ScenarioError for anything else."""
         data = scenario_data(source)
         state = load_scenario(data)
+        setup = read_table_setup(data.get("table"), state.n_players)
         if seats is None:
-            seats = _table_seats(data.get("table"), state.n_players)
+            seats = [setup.bots.get(seat) for seat in range(state.n_players)]
         if "history" not in data:
-            return cls.new(state, seats)
-        history = read_history(data["history"], state)
-        match = cls.new(history.start, seats)
-        return replace(match, steps=history.steps, index=history.at)
+            match = cls.new(state, seats)
+        else:
+            history = read_history(data["history"], state)
+            match = replace(cls.new(history.start, seats), steps=history.steps, index=history.at)
+        return replace(match, hide=setup.hide_hands)
 
     def to_scenario(self, *, most: int | None = None) -> dict[str, Any]:
         """The state shown as a scenario (JSON-ready), with its ``history``: the start and
@@ -185,6 +194,38 @@ class Match:
     def strategies(self) -> tuple[Strategy | None, ...]:
         """The computer player of each seat, None for a person."""
         return self._strategies
+
+    def reader(self) -> int | None:
+        """The seat whose hand lies at the bottom of the table: the screen's own seat; else the
+        person whose turn it is, else the person who moved last, else the first person (None
+        when only computer players play)."""
+        if self.viewer is not None:
+            return self.viewer
+        people = self.people
+        state = self.state
+        if state.turn in people and not state.is_over:
+            return state.turn
+        for step in reversed(self.shown):
+            if step.person and step.seat in people:
+                return step.seat
+        return people[0] if people else None
+
+    def hands_shown(self) -> frozenset[int]:
+        """The seats whose cards the reader sees: every hand, or with ``hide`` the reader's own
+        only."""
+        if not self.hide:
+            return frozenset(range(self.state.n_players))
+        reader = self.reader()
+        return frozenset() if reader is None else frozenset({reader})
+
+    def with_view(self, *, viewer: int | None = None, hide: bool | None = None) -> Match:
+        """Who reads the table (``viewer``) and whether the others' hands are hidden."""
+        return replace(
+            self,
+            viewer=viewer,
+            hide=self.hide if hide is None else hide,
+            version=self.version + 1,
+        )
 
     @property
     def full(self) -> bool:
@@ -367,10 +408,3 @@ class Match:
         """The state after ``index`` moves (clamped to the history)."""
         index = max(0, min(len(self.steps), index))
         return replace(self, index=index, version=self.version + 1)
-
-
-def _table_seats(raw: object, players: int) -> list[str | None]:
-    """The computer players a scenario's ``table`` field names (checked: ScenarioError),
-    persons elsewhere."""
-    setup = read_table_setup(raw, players)
-    return [setup.bots.get(seat) for seat in range(players)]

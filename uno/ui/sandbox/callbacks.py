@@ -126,11 +126,10 @@ def on_action(text: str, version: int, lang: str) -> None:
     """A move sent by the table, made by the match for the seat it names: checked against the
     table shown, the seats a person plays and the rules; a refusal is explained at the hand
     and changes nothing."""
-    seat, acted = session.match().tap(text, version=version)
+    _, acted = session.match().tap(text, version=version)
     if not isinstance(acted, Match):
         session.refuse(refusal_words(acted, lang))
         return
-    st.session_state[keys.LAST_PERSON] = seat
     session.set_match(acted)
     session.play_bots_now()
 

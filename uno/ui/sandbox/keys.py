@@ -10,8 +10,6 @@ MATCH: Final = "sb_match"
 TABLE_MESSAGE: Final = "sb_table_message"
 #: What the last setup did: (kind, text) for ``st.success``, ``st.error``...
 SETUP_MESSAGE: Final = "sb_setup_message"
-#: The person who moved last (their hand stays at the bottom while computers play).
-LAST_PERSON: Final = "sb_last_person"
 #: The coach's words: (the match they answer, the words).
 COACH: Final = "sb_coach"
 #: The share link last opened (``?s=``), so that it opens once.

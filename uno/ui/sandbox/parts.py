@@ -174,7 +174,8 @@ def seat_controls(state: GameState, lang: str) -> None:
                 ),
             )
         left, right = st.columns(2)
-        left.toggle(t("sandbox.hide", lang), key=keys.HIDE, on_change=_redraw)
+        st.session_state.setdefault(keys.HIDE, session.match().hide)
+        left.toggle(t("sandbox.hide", lang), key=keys.HIDE, on_change=_hide_changed)
         paces = [0, 300, 700, 1500, -1]
         st.session_state.setdefault(keys.PAUSE, bot_pause_ms() if bot_pause_ms() in paces else 700)
         right.selectbox(
@@ -186,29 +187,28 @@ def seat_controls(state: GameState, lang: str) -> None:
         )
 
 
+def _hide_changed() -> None:
+    """The others' hands hidden, or shown (for study)."""
+    match = session.match()
+    session.set_match(
+        match.with_view(viewer=match.viewer, hide=bool(st.session_state.get(keys.HIDE))),
+        session.table_message(),
+    )
+
+
 def _redraw() -> None:
     """A setting of the table changed: it is drawn anew."""
     session.set_match(session.match().touched(), session.table_message())
 
 
 def _view(match: Match) -> TableView:
-    """Whose hand lies at the bottom: the person whose turn it is, else the person who moved
-    last, else the first person; with hidden hands only that hand is face up."""
-    state = match.state
-    people = list(match.people)
-    last = session.last_person()
-    if state.turn in people and not state.is_over:
-        hand: int | None = state.turn
-    elif last is not None and last in people:
-        hand = last
-    else:
-        hand = people[0] if people else None
-    hide = bool(st.session_state.get(keys.HIDE))
+    """The table as the match shows it: the reader's hand at the bottom (``Match.reader``), the
+    hands it shows face up (``Match.hands_shown``), the seats a person plays."""
     return TableView(
-        acting=frozenset(people),
-        hand=hand,
+        acting=frozenset(match.people),
+        hand=match.reader(),
         bots=match.seats,
-        face_up=frozenset() if hide else frozenset(range(state.n_players)),
+        face_up=match.hands_shown(),
     )
 
 
@@ -354,11 +354,7 @@ def _save(match: Match, lang: str) -> None:
     state = match.state
     with st.expander(t("sandbox.save", lang), icon=":material/share:"):
         left, right = st.columns(2)
-        hide = left.checkbox(
-            t("sandbox.share_hide", lang),
-            value=bool(st.session_state.get(keys.HIDE)),
-            key=keys.SHARE_HIDE,
-        )
+        hide = left.checkbox(t("sandbox.share_hide", lang), value=match.hide, key=keys.SHARE_HIDE)
         people = list(match.people)
         viewer = right.selectbox(
             t("sandbox.share_viewer", lang),

@@ -17,7 +17,6 @@ __all__ = [
     "HUMAN",
     "controllers",
     "has_match",
-    "last_person",
     "match",
     "pause",
     "refuse",
@@ -64,11 +63,6 @@ def controllers(seats: Sequence[str | None]) -> list[str]:
     return [HUMAN if seat is None else seat for seat in seats]
 
 
-def last_person() -> int | None:
-    seat = st.session_state.get(keys.LAST_PERSON)
-    return seat if isinstance(seat, int) else None
-
-
 def pause() -> int:
     """Milliseconds between computer moves (0: at once, -1: one step at a click)."""
     return int(st.session_state.get(keys.PAUSE, bot_pause_ms()))
@@ -79,14 +73,15 @@ def start(new: Match, setup: TableSetup | None = None) -> None:
     how the table shows it; a new deal keeps who played each seat before."""
     if setup is not None:
         seats: list[str | None] = [setup.bots.get(s) for s in range(new.state.n_players)]
-        st.session_state[keys.HIDE] = setup.hide_hands
+        new = new.with_view(viewer=setup.viewer, hide=setup.hide_hands)
     else:  # a new deal: the first seat is a person, the others computer players
         before = list(match().seats) if has_match() else []
         default = [None] + [DEFAULT_BOT] * (new.state.n_players - 1)
         seats = [before[i] if i < len(before) else default[i] for i in range(len(default))]
+        new = new.with_view(hide=bool(st.session_state.get(keys.HIDE)))
     for seat, controller in enumerate(controllers(seats)):
         st.session_state[keys.controller(seat)] = controller
-    st.session_state[keys.LAST_PERSON] = setup.viewer if setup is not None else None
+    st.session_state[keys.HIDE] = new.hide
     set_match(new.with_seats(seats))
     play_bots_now()
 
