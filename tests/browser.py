@@ -137,13 +137,18 @@ def own_browser() -> Iterator[Any]:
 
 @contextmanager
 def browser_page(
-    browser: Any, locale: str = "en-US", scheme: str = "light", width: int = 1280
+    browser: Any,
+    locale: str = "en-US",
+    scheme: str = "light",
+    width: int = 1280,
+    height: int | None = None,
 ) -> Iterator[Any]:
     """A page in a new context of ``browser`` (its own cookies and storage, as a new visitor
-    has), ``width`` px wide as a reader has it (a laptop 900 px high, a phone of 390 px 844),
-    in the browser's light or dark ``scheme`` (Streamlit follows it); the context is closed
-    after."""
-    height = 900 if width > 500 else 844
+    has), ``width`` px wide as a reader has it (a laptop 900 px high, a phone of 390 px 844,
+    unless ``height`` says), in the browser's light or dark ``scheme`` (Streamlit follows it);
+    the context is closed after."""
+    if height is None:
+        height = 900 if width > 500 else 844
     context = browser.new_context(
         locale=locale, viewport={"width": width, "height": height}, color_scheme=scheme
     )

@@ -1,8 +1,8 @@
 """Regenerate the README's screenshots: ``make screenshots`` (or
 ``.venv/bin/python -m tests.screenshots``). Starts the app on 127.0.0.1, opens a few pages in
 headless Chromium and writes PNG files to content/screenshots/: one per part of the app, and the
-game table in a light theme, a dark theme and on a 390 px phone, and a room: a pupil's phone
-and the projector.
+game screen in a light theme and a dark theme on a 1280 x 720 laptop and on a 390 x 844 phone,
+and a room: a pupil's phone and the projector's wall at 1920 x 1080.
 
 ``--every-page DIR`` opens every page in every language at 1280 px and at 390 px, in the light
 and the dark theme, instead, and writes their screenshots to DIR."""
@@ -37,11 +37,11 @@ SHOTS = [
     ("classroom", "fr"),
     ("reference", "ru"),
 ]
-#: The table: (file, language, width, colour scheme).
+#: The game screen: (file, language, width, height, colour scheme).
 TABLES = [
-    ("table-light-en", "en", 1280, "light"),
-    ("table-dark-fr", "fr", 1280, "dark"),
-    ("table-phone-ru", "ru", 390, "light"),
+    ("table-light-en", "en", 1280, 720, "light"),
+    ("table-dark-fr", "fr", 1280, 720, "dark"),
+    ("table-phone-ru", "ru", 390, 844, "light"),
 ]
 
 
@@ -66,8 +66,8 @@ def table_link() -> str:
 
 def tables(browser: Any, base: str) -> list[str]:
     problems = []
-    for name, lang, width, scheme in TABLES:
-        with browser_page(browser, lang, scheme, width) as page:
+    for name, lang, width, height, scheme in TABLES:
+        with browser_page(browser, lang, scheme, width, height) as page:
             try:
                 page.goto(f"{base}/sandbox?lang={lang}&s={table_link()}")
                 wait_for_app(page)
@@ -80,15 +80,16 @@ def tables(browser: Any, base: str) -> list[str]:
     return problems
 
 
-#: A room: (file, language, width, colour scheme, projector or not).
+#: A room: (file, language, width, height, colour scheme, projector or not).
 ROOMS = [
-    ("rooms-phone-ru", "ru", 390, "dark", False),
-    ("rooms-projector-fr", "fr", 1280, "light", True),
+    ("rooms-projector-fr", "fr", 1920, 1080, "light", True),  # a seat free: how to join shows
+    ("rooms-phone-ru", "ru", 390, 844, "dark", False),
 ]
 
 
 def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
-    """A room of three (two pupils and a computer player): Ана's phone, then the projector."""
+    """A room of three (two pupils and a computer player): the projector while Ана has not
+    joined yet, then Ана's phone."""
     with db.open_store(store_path) as store:
         code = store.create_room(
             "screenshots-teacher-0123456789ab",
@@ -97,8 +98,8 @@ def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
         ).code
         store.join_room(code, "screenshots-pupil-b-0123456789ab", "Léo")
     problems = []
-    for name, lang, width, scheme, projector in ROOMS:
-        with browser_page(browser, lang, scheme, width) as page:
+    for name, lang, width, height, scheme, projector in ROOMS:
+        with browser_page(browser, lang, scheme, width, height) as page:
             try:
                 query = f"lang={lang}&room={code}" + ("&view=projector" if projector else "")
                 page.goto(f"{base}/rooms?{query}")

@@ -79,3 +79,22 @@ def set_device(at: AppTest, token: str = "test-device-token-0123456789") -> AppT
     at._run(states)
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def story(at: AppTest, key: str) -> list[str]:
+    """The lines of the story the table tells (their texts)."""
+    return [line["text"] for line in table_model(at, key)["story"]]
+
+
+def press_tool(at: AppTest, key: str, tool: str) -> AppTest:
+    """A button of the table that is not a move (the coach, a computer player's next step)."""
+    if tool not in [t["id"] for t in table_model(at, key).get("tools", [])]:
+        raise AssertionError(f"no tool {tool!r} on the table {key!r}")
+    return table_send(at, key, "tool", {"id": tool, "n": 1})
+
+
+def press_menu(at: AppTest, key: str) -> AppTest:
+    """The table's menu button (the page's chrome comes back)."""
+    if not table_model(at, key).get("menu"):
+        raise AssertionError(f"no menu on the table {key!r}")
+    return table_send(at, key, "menu", {"n": 1})

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
-from tests.table_driver import table_model, tap
+from tests.table_driver import press_tool, table_model, tap
 from tests.test_classroom_page import click
 from tests.test_expert import shuffle_hidden
 from uno import Action, Card, Color
@@ -163,9 +163,9 @@ def test_the_sandbox_coach_answers_at_the_hand_until_the_next_move(lang: str) ->
     click(at, "sb_deal")
     state = at.session_state["sb_match"].state
     assert state.turn == 0
-    button = at.button(key="sb_coach_btn")
-    assert button.label == t("coach.button", lang)
-    click(at, "sb_coach_btn")
+    tools = {tool["id"]: tool["label"] for tool in table_model(at, "sb_table")["tools"]}
+    assert tools["coach"] == t("coach.button", lang)  # a button of the table, by the hand
+    press_tool(at, "sb_table", "coach")
     message = table_model(at, "sb_table")["message"]
     assert message["kind"] == "info"
     assert re.search(PERCENT[lang], message["text"])
@@ -199,8 +199,9 @@ def test_the_kids_coach_speaks_gently(lang: str) -> None:
     game = at.session_state["cl_k_game"]
     if game.state.turn != 0 or game.state.is_over:
         pytest.skip("the seed gives the first move to a friend")
-    assert at.button(key="cl_k_coach_btn").label == t("coach.kids.button", lang)
-    click(at, "cl_k_coach_btn")
+    coach_tool = [x for x in table_model(at, "cl_k_table")["tools"] if x["id"] == "coach"]
+    assert [x["label"] for x in coach_tool] == [t("coach.kids.button", lang)]
+    press_tool(at, "cl_k_table", "coach")
     text = table_model(at, "cl_k_table")["message"]["text"]
     assert "%" not in text
     sentences = [s for s in re.split(r"(?<=[.!])\s+", text) if s]
@@ -233,6 +234,6 @@ def test_the_kids_coach_is_given_what_the_others_were_seen_to_do(
         assert action is not None
         tap(at, "cl_k_table", str(action))
     game = at.session_state["cl_k_game"]
-    click(at, "cl_k_coach_btn")
+    press_tool(at, "cl_k_table", "coach")
     assert asked == [game.round_log]
     assert {note[0] for note in game.round_log} == {0, 1, 2}  # type: ignore[index]

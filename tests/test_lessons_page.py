@@ -177,3 +177,54 @@ def test_the_answer_on_request_and_checking_without_an_answer() -> None:
     at.button(key=f"{key}_reveal").click().run()
     assert t("lessons.the_answer", "fr") in texts(at, "info")
     assert t("lessons.lesson_done", "fr") not in texts(at, "success")
+
+
+def _counter(at: AppTest, lang: str, done: int) -> str:
+    """The sidebar's counter of lessons passed, as the reader reads it ("Lessons done: 1 of 12")."""
+    return t("lessons.progress", lang, done=done, total=len(ALL), count=done)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_counter_counts_a_lesson_in_the_run_that_says_it_is_done(lang: str) -> None:
+    """Issue 37, item 10: the run that says "Lesson done!" counts the lesson in the sidebar
+    ("1 of 12") and marks it in the menu of lessons, not only the next run."""
+    lesson = ALL[0]
+    at = open_lesson(lang, lesson.number)
+    assert _counter(at, lang, 0) in texts(at.sidebar, "caption")
+    answer_board(at, lesson, right_board_options(lesson)[0])
+    for q in lesson.quiz:
+        _answer(at, lesson, q, question_answer(q))  # the last one completes the lesson
+    assert t("lessons.lesson_done", lang) in texts(at, "success")
+    assert _counter(at, lang, 1) in texts(at.sidebar, "caption")
+    assert _counter(at, lang, 0) not in texts(at.sidebar, "caption")
+    assert at.selectbox(key="lesson_pick").options[0].startswith(t("lessons.done_mark", lang))
+    assert at.session_state["lessons_done"] == [lesson.number]
+    assert at.query_params["done"] == str(lesson.number)
+
+
+def test_the_board_answered_last_counts_the_lesson_in_the_same_run() -> None:
+    """The quiz first, then the board's right move completes the lesson: the same run counts
+    it (the board's verdict is kept in its callback, not while the board is drawn)."""
+    lesson = next(lesson for lesson in ALL if lesson.board.kind == "points")
+    at = open_lesson("en", lesson.number)
+    for q in lesson.quiz:
+        _answer(at, lesson, q, question_answer(q))
+    assert t("lessons.lesson_done", "en") not in texts(at, "success")
+    assert _counter(at, "en", 0) in texts(at.sidebar, "caption")
+    answer_board(at, lesson, right_board_options(lesson)[0])
+    assert t("lessons.lesson_done", "en") in texts(at, "success")
+    assert _counter(at, "en", 1) in texts(at.sidebar, "caption")
+    labels = at.selectbox(key="lesson_pick").options
+    assert labels[lesson.number - 1].startswith(t("lessons.done_mark", "en"))
+
+
+def test_show_me_on_the_table_completes_a_lesson_in_the_same_run() -> None:
+    """A move board whose quiz is answered: "show me" plays the right move, and that run
+    says the lesson is done and counts it."""
+    lesson = ALL[2]  # matching: a move on the game table
+    at = open_lesson("fr", lesson.number)
+    for q in lesson.quiz:
+        _answer(at, lesson, q, question_answer(q))
+    at.button(key=f"lesson_{lesson.key}_show").click().run()
+    assert t("lessons.lesson_done", "fr") in texts(at, "success")
+    assert _counter(at, "fr", 1) in texts(at.sidebar, "caption")

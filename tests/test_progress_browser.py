@@ -1,6 +1,6 @@
 """Progress that stays, in real browsers (#18): a lesson passed survives a new page load in the
 same browser, and a class shows a pupil's passes to the teacher's browser, while a stranger's
-browser sees neither."""
+browser sees neither. The page that says "Lesson done!" counts the lesson already (#37)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser import streamlit_server, wait_for_app
 from uno.academy.i18n import t
+from uno.academy.lessons import lesson_text, lessons
 
 pytestmark = pytest.mark.browser
 LESSON = "10-scoring"  # a number to type on the board, three numbers in the quiz
@@ -81,3 +82,31 @@ def test_a_lesson_passed_survives_a_reload_and_a_class_sees_it(browser: Any, bas
     assert t("lessons.progress", "en", done=0, total=12, count=0) in stranger.inner_text("body")
     for page in (pupil, teacher, stranger):
         page.context.close()
+
+
+def test_the_page_that_says_lesson_done_counts_it(browser: Any, base: str) -> None:
+    """Issue 37, item 10: with no other click, the page that says "Lesson done!" shows the
+    sidebar's counter at 1 of 12 and the lesson ticked in the menu of lessons; the next click
+    stays on the lesson."""
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/lessons?lang=en&lesson=10")
+    wait_for_app(page)
+    sidebar = page.locator("[data-testid=stSidebar]")
+    assert t("lessons.progress", "en", done=0, total=12, count=0) in sidebar.inner_text()
+    pass_lesson(page)
+    wait_for_app(page)
+    shown = sidebar.inner_text()
+    assert t("lessons.progress", "en", done=1, total=12, count=1) in shown
+    assert t("lessons.progress", "en", done=0, total=12, count=0) not in shown
+    title = lesson_text(lessons()[9], "en")[1]["title"]
+    menu = page.locator(".st-key-lesson_pick input")
+    ticked = f"{t('lessons.done_mark', 'en')} 10. {title}"
+    assert menu.input_value() == ticked
+    # The next click stays on lesson 10 (the menu's old label, sent back, matched no option
+    # and opened lesson 1).
+    page.locator(f".st-key-lesson_{LESSON}_show button").click()
+    wait_for_app(page)
+    assert menu.input_value() == ticked
+    heading = t("lessons.heading", "en", number=10, title=title)
+    assert page.locator("h1").first.inner_text().strip() == heading
+    page.context.close()

@@ -67,6 +67,38 @@ def test_a_pupil_is_given_their_own_hand_and_only_the_count_of_the_others(store:
     ]
 
 
+def test_the_end_of_a_round_names_no_other_hand_on_any_device(tmp_path: Path) -> None:
+    """The round's result gives each hand's count and points, and names the cards of the
+    device's own hand only (the projector: none)."""
+    hands = [["R1"], ["R3", "B4"], ["Y6"]]
+    start = uno.load_scenario(
+        {
+            "players": 3,
+            "hands": hands,
+            "discard_pile": ["R0"],
+            "draw_pile": ["G1", "G2"],
+            "turn": 0,
+            "rules": {"preset": "single_round"},
+        }
+    )
+    with db.open_store(tmp_path / "store.sqlite3") as store:
+        room = store.create_room(TEACHER, seats=[("pupil", None)] * 3, start=start)
+        ana = store.join_room(room.code, ANA, "Ana")
+        store.join_room(room.code, BEN, "Ben")
+        room = store.apply_room_action(room.code, ana.token, room.version, "0: play R1")
+    assert room.state.is_over
+    for viewer in (0, 1, 2, None):
+        model = room_table(room, viewer, "en")
+        rows = model["result"]["rows"]
+        assert [r["points"] for r in rows] == [0, 7, 6]
+        for row in rows:
+            named = {c["code"] for c in row["cards"]}
+            held = {str(c) for c in room.state.hands[row["seat"]]}
+            assert named == (held if row["seat"] == viewer else set())
+        mine = set() if viewer is None else set(hands[viewer])
+        assert not (codes_in(model) & (set().union(*map(set, hands)) - mine - {"R1"}))
+
+
 def test_only_the_seat_whose_turn_it_is_may_act_and_a_paused_room_lets_nobody(store: Any) -> None:
     room = room_with(store, [("pupil", None)] * 3)
     assert room_table(room, 0, "en")["hand"]["taps"]["R1"].get("send")
@@ -105,8 +137,8 @@ def test_each_device_tells_the_story_and_a_drawn_card_is_named_only_to_its_playe
     room = store.apply_room_action(room.code, ana.token, room.version, "0: draw")
     seen = {viewer: follow(s, room, viewer, "en") for viewer, s in seen.items()}
     drawn = card_label(uno.parse_card("G1"), "en")
-    assert any(drawn in line for line in seen[0].story), seen[0].story
-    assert seen[1].story and not any(drawn in line for line in seen[1].story)
+    assert any(drawn in text for text, _ in seen[0].story), seen[0].story
+    assert seen[1].story and not any(drawn in text for text, _ in seen[1].story)
     assert seen[None].story == seen[1].story
     again = follow(seen[1], room, 1, "en")  # nothing new: nothing added
     assert again.story == seen[1].story
@@ -122,8 +154,8 @@ def test_a_device_that_comes_in_mid_round_gets_the_story_so_far(store: Any) -> N
     late = {viewer: follow(Seen(), room, viewer, "en", start) for viewer in (None, 0)}
     assert late[None].story and late[0].story
     drawn = card_label(uno.parse_card("G1"), "en")
-    assert any(drawn in line for line in late[0].story)
-    assert not any(drawn in line for line in late[None].story)
+    assert any(drawn in text for text, _ in late[0].story)
+    assert not any(drawn in text for text, _ in late[None].story)
     assert late[None].tips == []  # tips come with the next move
     assert follow(Seen(), room, None, "en").story == []  # without the deal's start: nothing
 
@@ -163,6 +195,9 @@ def test_a_rule_that_happens_brings_its_tip_to_every_device(store: Any) -> None:
 
 def test_computer_seats_move_only_on_their_turn_and_not_while_paused(store: Any) -> None:
     room = room_with(store, [("pupil", None), ("bot", "friendly"), ("bot", "greedy")])
+    # A classroom's computer players are "computer" on every device: no strategy is named.
+    for viewer in (0, None):
+        assert [s["bot"] for s in room_table(room, viewer, "fr")["seats"]] == [None, "", ""]
     assert not bots_to_move(room)  # Ana's turn
     ana = store.join_room(room.code, ANA, "Ana")
     room = store.apply_room_action(room.code, ana.token, room.version, "0: play R1")

@@ -12,10 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
-from tests.table_driver import set_device, table_model, tap
+from tests.table_driver import press_menu, set_device, story, table_model, tap
 from uno.academy import store as db
 from uno.academy.i18n import card_label, t
-from uno.ui.words import inert
 
 PAGE = "pages/8_rooms.py"
 TEACHER = "teacher-device-token-0123456789"
@@ -85,6 +84,28 @@ def test_a_teacher_opens_a_room_and_gets_its_code_link_and_qr(db_file: Path) -> 
     assert model["hand"] is None  # the teacher's screen shows the board, no hand
 
 
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_closing_a_room_asks_first_then_shows_it_closed_without_controls(
+    db_file: Path, lang: str
+) -> None:
+    code = small_room(db_file)
+    at = open_page(lang, TEACHER, room=code)
+    at.button(key="rm_close").click().run()
+    with db.open_store(db_file) as store:
+        assert not store.room_state(code).closed  # one click closes nothing
+    assert t("rooms.close_confirm", lang) in [w.value for w in at.warning]
+    at.button(key="rm_close_no").click().run()  # the teacher changes their mind
+    assert t("rooms.close_confirm", lang) not in [w.value for w in at.warning]
+    at.button(key="rm_close").click().run()
+    at.button(key="rm_close_yes").click().run()
+    with db.open_store(db_file) as store:
+        assert store.room_state(code).closed
+    assert t("rooms.closed_teacher", lang) in [i.value for i in at.info]
+    # No live controls and no table followed any more.
+    assert not [b for b in at.button if b.key and b.key.startswith("rm_")]
+    assert not [c for c in at.get("bidi_component") if c.proto.id.endswith(f"rm_table_{code}")]
+
+
 def test_a_wrong_code_is_refused_quietly_and_changes_nothing(db_file: Path) -> None:
     code = small_room(db_file)
     at = open_page("ru", ANA)
@@ -111,6 +132,16 @@ def test_a_pupil_joins_sees_their_own_hand_and_plays(db_file: Path) -> None:
     for seat in model["seats"]:
         shown |= {c["code"] for c in seat["cards"] or ()}
     assert not shown & {"R3", "B4"}, shown
+    # The table is Ana's game screen: no page title, the table fills the window and speaks to
+    # her; its menu brings the page back, "Back to the game" folds it again.
+    model = table_model(at, key)
+    assert not at.title and model["fill"] and model["personal"] and model["menu"]
+    assert model["status"] == t("table.you.play", "en")
+    press_menu(at, key)
+    assert [x.value for x in at.title] == [t("nav.rooms", "en")]
+    assert not table_model(at, key)["fill"]
+    at.button(key="rm_back_to_game").click().run()
+    assert not at.title and table_model(at, key)["fill"]
     tap(at, key, "1: draw")  # written for the other seat: refused, nothing changes
     assert table_model(at, key)["message"]["text"] == t("table.not_yours", "en")
     with db.open_store(db_file) as store:
@@ -119,7 +150,7 @@ def test_a_pupil_joins_sees_their_own_hand_and_plays(db_file: Path) -> None:
     with db.open_store(db_file) as store:
         assert [a.action for a in store.room_state(code).log] == ["0: play R1 uno"]
     played = t("event.played", "en", name="Ana", card="Red 1")
-    assert any(played in line for line in table_model(at, key)["story"])
+    assert any(played in line for line in story(at, key))
 
 
 def test_the_projector_shows_the_table_and_no_hand(db_file: Path) -> None:
@@ -128,8 +159,18 @@ def test_the_projector_shows_the_table_and_no_hand(db_file: Path) -> None:
     model = table_model(at, f"rm_table_{code}")
     assert model["hand"] is None and [s["count"] for s in model["seats"]] == [2, 2]
     assert not at.text_input  # no form to join or open: the board only
-    # How a latecomer joins, readable from the back of the class.
-    assert [h.value for h in at.subheader] == [t("rooms.projector_code", "fr", code=inert(code))]
+    assert not at.title and not at.subheader  # no page around it: a wall
+    assert model["wall"] and model["fill"] and model["hand"] is None
+    # While pupils join: the code, the link and its QR code on the wall.
+    join = model["join"]
+    assert join["code"] == code and join["link"].endswith(f"rooms?room={code}")
+    assert join["how"] == t("rooms.join_how", "fr") and join["qr_alt"] == t("rooms.qr_alt", "fr")
+    assert join["qr"].startswith("data:image/svg+xml")
+    with db.open_store(db_file) as store:  # every pupil's seat taken: the table alone
+        store.join_room(code, "ana-device-0123456789abcdef", "Ana")
+        store.join_room(code, "ben-device-0123456789abcdef", "Ben")
+    at.run()
+    assert table_model(at, f"rm_table_{code}")["join"] is None
 
 
 def test_a_projector_switched_on_mid_round_tells_the_story_so_far(db_file: Path) -> None:
@@ -140,9 +181,9 @@ def test_a_projector_switched_on_mid_round_tells_the_story_so_far(db_file: Path)
         first = f"0: play {HANDS[0][0]}"
         store.apply_room_action(code, ana.token, room.version, first)
     at = open_page("fr", PROJECTOR, room=code, view="projector")
-    story = table_model(at, f"rm_table_{code}")["story"]
+    told = story(at, f"rm_table_{code}")
     played = card_label(uno.parse_card(HANDS[0][0]), "fr")
-    assert story and any(played in line for line in story), story
+    assert told and any(played in line for line in told), told
 
 
 def test_the_projector_checks_room_codes_under_the_joining_limit(db_file: Path) -> None:

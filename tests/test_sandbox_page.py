@@ -12,9 +12,11 @@ from streamlit.testing.v1 import AppTest
 
 import uno
 from tests.conftest import ROOT
-from tests.table_driver import table_model, table_send, tap, tap_card
+from tests.table_driver import press_tool, story, table_model, table_send, tap, tap_card
 from uno.academy.i18n import LANGS, card_label, t
-from uno.academy.sandbox import encode_share, scenario_text
+from uno.academy.lessons import lesson_for_rule
+from uno.academy.match import Match
+from uno.academy.sandbox import encode_match, encode_share, scenario_text
 from uno.ui.words import inert
 
 TABLE = "sb_table"
@@ -140,8 +142,25 @@ def test_wild_colour_asked_at_the_table_and_challenge(lang: str) -> None:
     after = current(at)
     assert len(after.hands[0]) == 2 + 4 and after.turn == 1
     names = [inert(n) for n in after.players]
-    story = table_model(at, TABLE)["story"]
-    assert t("event.challenged_guilty", lang, name=names[1], other=names[0]) in story
+    told = story(at, TABLE)
+    shown = card_label(uno.Card("R3"), lang)  # the challenger is shown the card that was held
+    guilty = t(
+        "event.challenged_guilty_card",
+        lang,
+        name=names[1],
+        other=names[0],
+        color=t("color.R", lang),
+        card=shown,
+    )
+    assert guilty in told
+    # The line opens its ruling and the lesson that teaches it.
+    (entry,) = [e for e in table_model(at, TABLE)["story"] if e["text"] == guilty]
+    lesson = lesson_for_rule("R-CHAL-2")
+    assert entry["rule"] == "R-CHAL-2" and lesson is not None
+    assert [link["href"] for link in entry["links"]] == [
+        f"reference?lang={lang}#r-chal-2",
+        f"lessons?lang={lang}&lesson={lesson}",
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -154,7 +173,7 @@ def test_computer_players_move_without_taps_until_a_person_must_act(lang: str) -
     assert len(match.steps) + 1 == 4 and current(at).turn == 0
     assert [str(c) for c in current(at).discard_pile[-3:]] == ["R1", "R4", "R7"]
     # The story names the colour a wild named and, to its player, the card drawn.
-    assert len(table_model(at, TABLE)["story"]) == 3
+    assert len(story(at, TABLE)) == 3
 
 
 def test_step_by_step_mode_moves_one_computer_player_per_click() -> None:
@@ -164,9 +183,9 @@ def test_step_by_step_mode_moves_one_computer_player_per_click() -> None:
     set_players(at, ["human", "first", "first"])
     tap_card(at, TABLE, "R1")
     assert len(at.session_state["sb_match"].steps) + 1 == 2
-    click(at, "sb_step")
+    press_tool(at, TABLE, "step")  # the table's button: the next computer player's move
     assert len(at.session_state["sb_match"].steps) + 1 == 3
-    click(at, "sb_step")
+    press_tool(at, TABLE, "step")
     assert current(at).turn == 0
 
 
@@ -176,9 +195,9 @@ def test_your_own_draw_names_the_card_in_the_story_only_to_you() -> None:
     build(at, ["G5 G6", "Y1 Y2"], "R7")
     set_players(at, ["human", "first"])
     tap(at, TABLE, "0: draw")
-    story = table_model(at, TABLE)["story"]
-    assert t("table.you_drew", "fr", card=card_label(uno.Card("B3"), "fr")) in story
-    assert not any(card_label(uno.Card("B4"), "fr") in line for line in story)  # Ben's card
+    told = story(at, TABLE)
+    assert t("table.you_drew", "fr", card=card_label(uno.Card("B3"), "fr")) in told
+    assert not any(card_label(uno.Card("B4"), "fr") in line for line in told)  # Ben's card
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -219,6 +238,49 @@ def test_share_link_keeps_bots_hidden_hands_and_the_readers_seat(lang: str) -> N
     # The bluffer's red 3 never reaches the page: the other hands are only counted.
     assert all(seat["cards"] is None for seat in model["seats"] if seat["seat"] != 1)
     assert "R3" not in json.dumps(model)
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_against_computer_players_their_hands_are_hidden_until_shown_for_study(lang: str) -> None:
+    at = open_sandbox(lang)
+    click(at, "sb_deal")
+    assert controllers(at)[0] == "human" and all(c != "human" for c in controllers(at)[1:])
+    model = table_model(at, TABLE)
+    assert model["hand"]["seat"] == 0
+    assert all(seat["cards"] is None for seat in model["seats"] if seat["seat"] != 0)
+    at.toggle(key="sb_hide").set_value(False).run()  # the switch: shown, for study
+    model = table_model(at, TABLE)
+    shown = {seat["seat"]: seat["cards"] for seat in model["seats"] if seat["seat"] != 0}
+    state = current(at)
+    for seat, cards in shown.items():
+        assert sorted(c["code"] for c in cards) == sorted(str(c) for c in state.hands[seat])
+
+
+def test_a_built_situation_asks_who_plays_each_seat() -> None:
+    """A family member at seat 1 is a person from the start: he can challenge the Wild Draw
+    Four himself, no switch to find first."""
+    at = open_sandbox("en")
+    at.number_input(key="sb_count").set_value(2).run()
+    assert at.selectbox(key="sb_build_seat_0").value == "human"
+    assert at.selectbox(key="sb_build_seat_1").value != "human"  # a computer player by default
+    at.selectbox(key="sb_build_seat_1").set_value("human")
+    build(at, ["WD4 R3", "G2 Y4"], "R5")
+    assert controllers(at) == ["human", "human"]
+    tap(at, TABLE, "0: play WD4 G uno")
+    assert current(at).turn == 1
+    assert {b["send"] for b in table_model(at, TABLE)["buttons"]} >= {"1: challenge", "1: accept"}
+
+
+def test_a_share_link_opens_at_the_same_step_with_its_history() -> None:
+    match = Match.new(uno.new_game(["Ana", "Ben", "Léa"], seed=5), ["greedy"] * 3)
+    match = match.play_bots(limit=9).with_seats([None, "greedy", "greedy"]).play_bots()
+    link = encode_match(match, {"bots": {"1": "greedy", "2": "greedy"}, "hide_hands": True})
+    at = open_sandbox("en", share=link)
+    opened = at.session_state["sb_match"]
+    assert opened.index == match.index and opened.state == match.state
+    assert len(opened.steps) == len(match.steps) >= 9
+    assert story(at, TABLE)  # the round's story came with it
+    assert opened.can_undo
 
 
 def test_an_old_share_link_opens_with_every_seat_a_person() -> None:
@@ -355,7 +417,7 @@ def test_the_expert_and_the_coach_are_given_what_the_others_were_seen_to_do(
     assert current(at).turn == 0
     played = [note for turn, log in moves if turn == 1 for note in log]
     assert any(note[0] == 0 and note[5] == uno.Card("R1") for note in played)  # type: ignore[index]
-    click(at, "sb_coach_btn")
+    press_tool(at, TABLE, "coach")
     match = at.session_state["sb_match"]
     assert asked == [match.round_log()]
     assert {note[0] for note in asked[0]} >= {0, 1, 2}  # type: ignore[index]

@@ -94,7 +94,7 @@ def test_a_turn_is_one_tap_and_the_computer_answers_on_its_own(
     page.locator(f'{TABLE} button.card[data-card="R5"]').click()  # one tap
     wait_turn_back(page, 3)  # Ana plays, Ben plays, Léa plays
     assert hand_codes(page) == ["G2", "B9"]
-    story = page.locator(f"{TABLE} .story li").all_inner_texts()
+    story = page.locator(f"{TABLE} .story li .line-text").all_inner_texts()
     assert story[0] == t("event.played", lang, name="Ana", card=card_label(uno.Card("R5"), lang))
     page.screenshot(path=str(ARTIFACTS / f"table-one-tap-{lang}.png"))
     page.context.close()
@@ -113,7 +113,7 @@ def test_a_wild_is_two_taps_its_colour_asked_at_the_table(
     assert colors.nth(3).inner_text().strip() == t("color.B", lang)
     colors.nth(3).click()  # blue
     wait_turn_back(page, 3)
-    story = page.locator(f"{TABLE} .story li").all_inner_texts()
+    story = page.locator(f"{TABLE} .story li .line-text").all_inner_texts()
     wild = card_label(uno.Card("W"), lang)
     assert story[0] == t("event.played_wild", lang, name="Ana", card=wild, color=t("color.B", lang))
     page.context.close()
@@ -168,7 +168,7 @@ def test_a_share_link_keeps_bots_and_hidden_hands(browser: Any, base: str) -> No
     )
     assert 'data-card="R3"' not in html  # the bluffer's red 3 never reaches the page
     assert hand_codes(page) == ["Y4", "G2"] or sorted(hand_codes(page)) == ["G2", "Y4"]
-    moves = page.locator(f"{TABLE} .buttons button")
+    moves = page.locator(f"{TABLE} .buttons button[data-action]")  # the moves, not the coach
     assert {moves.nth(i).get_attribute("data-action") for i in range(moves.count())} == {
         "1: challenge",
         "1: accept",
@@ -313,7 +313,7 @@ def test_keyboard_arrows_enter_and_d(browser: Any, base: str) -> None:
         arg=TABLE,
         timeout=30_000,
     )
-    fourth = page.locator(f"{TABLE} .story li").nth(3).inner_text()
+    fourth = page.locator(f"{TABLE} .story li .line-text").nth(3).inner_text()
     assert fourth == t("table.you_drew", "en", card=card_label(uno.Card("Y1"), "en"))
     page.context.close()
 

@@ -516,7 +516,14 @@ class Table:
         self.turn = (seat + self.direction) % self.n
 
     def resolve_challenge(self, seat: int) -> None:
-        """R-CHAL-2 (guilty: the player draws, the challenger plays on) and R-CHAL-3."""
+        """R-CHAL-2 (guilty: the player draws, the challenger plays on) and R-CHAL-3.
+
+        The event ``challenged`` says what the challenge showed: ``seat`` challenged ``target``
+        (who played the Wild Draw Four); ``guilty``; ``previous_color``, the colour to match
+        before it; ``shown``, the cards of that colour ``target`` held when playing it (a tuple
+        of Card in hand order, empty when innocent); ``count``, the cards the verdict makes
+        someone draw (guilty: ``target`` draws the pending total, 4 or a stack; innocent:
+        ``seat`` draws it + 2). The ``drew`` event that follows says what was really drawn."""
         chal = self.challenge
         assert chal is not None
         count = self.pending
@@ -527,13 +534,20 @@ class Table:
         self.n_challenges_won += chal.guilty
         if count > self.max_penalty:
             self.max_penalty = count
-        self.emit(
-            "challenged",
-            seat=seat,
-            target=chal.player,
-            guilty=chal.guilty,
-            previous_color=chal.previous_color,
-        )
+        if self.events is not None:
+            shown = chal.shown
+            if chal.guilty and not shown:  # loaded in phase challenge: the hand shows them
+                of_colour = OF_COLOR[int(chal.previous_color)]
+                shown = tuple(c for c in self.hands[chal.player] if c in of_colour)
+            self.emit(
+                "challenged",
+                seat=seat,
+                target=chal.player,
+                guilty=chal.guilty,
+                previous_color=chal.previous_color,
+                shown=shown if chal.guilty else (),
+                count=count if chal.guilty else count + 2,
+            )
         if chal.guilty:
             self.draw_cards(chal.player, count, "challenge_guilty")
             self.turn = seat
@@ -748,8 +762,10 @@ class Table:
                     self.take_penalty(victim, "wild_draw_four")
             else:
                 # R-CHAL-2: the hand holds a card of the colour that was to match.
-                guilty = previous_color >= 0 and not OF_COLOR[previous_color].isdisjoint(hand)
-                self.challenge = Challenge(seat, COLORS[previous_color], guilty)
+                of_colour = OF_COLOR[previous_color]
+                guilty = previous_color >= 0 and not of_colour.isdisjoint(hand)
+                shown = tuple(c for c in hand if c in of_colour) if guilty else ()
+                self.challenge = Challenge(seat, COLORS[previous_color], guilty, shown)
                 self.phase = CHALLENGE
                 self.turn = victim
                 if rules.stacking and self.pending > 4:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -29,12 +29,18 @@ class Challenge:
     """The Wild Draw Four that can be challenged now (phase ``challenge``).
 
     ``player`` played it; ``previous_color`` was the colour to match before it; ``guilty`` is
-    whether ``player`` held a card of that colour when they played it (R-CHAL-2, judged then).
+    whether ``player`` held a card of that colour when they played it (R-CHAL-2, judged then);
+    ``shown``: those cards, in hand order (what a challenge shows; empty when innocent). A
+    catch can add cards to the hand before the challenge, so they are kept from the moment of
+    the play. ``shown`` is not written in scenario files and two challenges that differ only
+    by it are equal: a state loaded in phase ``challenge`` leaves it empty, and the challenge
+    then shows the hand's cards of ``previous_color``.
     """
 
     player: int
     previous_color: Color
     guilty: bool
+    shown: tuple[Card, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -389,11 +389,14 @@ def hint_action(state: GameState, seat: int, uno: bool = True) -> Action | None:
 
 
 def kid_line(
-    event: Event, names: Sequence[str], you: int | None = None
+    event: Event, names: Sequence[str], you: int | None = None, *, public: bool = False
 ) -> tuple[str, dict[str, Any]] | None:
     """The content key and values of a short sentence for ``event`` (None for events children
     need not hear about). With ``you``, that seat's sentences speak to the child ("You play...").
-    Cards and colours come back as engine values for the page to word."""
+    Cards and colours come back as engine values for the page to word. A caught bluff names the
+    card of the colour its player had (``card``, keys ``..._card``) only to the child who
+    challenged or bluffed, or to all when ``public`` (every hand is shown): the challenged
+    player shows their hand to the challenger only."""
     values: dict[str, Any] = {}
     seat = event.get("seat")
     target = event.get("target")
@@ -420,9 +423,14 @@ def kid_line(
         return "classroom.say.caught", values
     if kind == "challenged":
         verdict = "guilty" if event.guilty else "innocent"
+        shown = event.get("shown", ())
+        named = ""
+        if event.guilty and shown and (public or (you is not None and you in (seat, target))):
+            values["card"] = shown[0]
+            named = "_card"
         if you is not None and target == you:  # the child's Wild Draw Four was challenged
-            return f"classroom.say.challenged_you_{verdict}", values
-        return f"classroom.say.challenged_{verdict}{mine}", values
+            return f"classroom.say.challenged_you_{verdict}{named}", values
+        return f"classroom.say.challenged_{verdict}{mine}{named}", values
     if kind in ("skipped", "said_uno", "color_named", "kept"):
         if kind == "color_named":
             values["color"] = event.color

@@ -46,7 +46,7 @@ from uno.expert import Note, log_of
 from uno.history import MAX_HISTORY, NEXT_ROUND, Played, dump_history, read_history
 from uno.scenario import dump_scenario, load_scenario, scenario_data
 from uno.setup import next_round
-from uno.state import Event, GameState
+from uno.state import Event, GameState, Phase
 
 __all__ = [
     "FRIENDLY",
@@ -241,6 +241,10 @@ class Match:
         """The events up to the state shown, in order."""
         return [event for step in self.shown for event in step.events]
 
+    def round_story(self) -> list[Event]:
+        """The events of the round shown, up to the state shown (the table's story)."""
+        return [e for step in self.steps[self.round_start() : self.index] for e in step.events]
+
     def round_start(self) -> int:
         """The index of the first move of the round shown."""
         start = self.index
@@ -361,8 +365,14 @@ class Match:
         """The computer players move until a person must act (or the round ends)."""
         return self.step_bots(limit)
 
-    def next_round(self) -> Match:
-        """After a round is scored: the next deal (``uno.next_round``), as a move of its own."""
+    def next_round(self, *, version: int | None = None) -> Match:
+        """After a round is scored: the next deal (``uno.next_round``), as a move of its own;
+        the same match when the table (``version``) is no longer the match's, or the round is
+        not over (the game may be)."""
+        if (version is not None and version != self.version) or (
+            self.state.phase is not Phase.ROUND_OVER
+        ):
+            return self
         after = next_round(self.state)
         step = Step(NEXT_ROUND, (), after, True)
         return replace(

@@ -10,7 +10,7 @@ deterministic), worded for that device: a card a player drew is named only to th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -18,7 +18,7 @@ from uno.academy.classroom import FRIENDLY, new_tips
 from uno.academy.i18n import t
 from uno.academy.match import Match
 from uno.academy.store import RoomState
-from uno.academy.table import Message, TableView, story_text, table_model
+from uno.academy.table import Message, TableView, story_entries, table_model
 from uno.errors import UnoError
 from uno.history import replay
 from uno.state import Event, GameState
@@ -28,14 +28,19 @@ __all__ = [
     "Seen",
     "bots_to_move",
     "follow",
+    "joining",
     "room_match",
     "room_names",
     "room_table",
     "strategy_label",
 ]
 
-#: How many lines of the story a device keeps.
-STORY_LINES: Final = 8
+#: How many lines of the story a device keeps: a whole round (the newest is drawn in view),
+#: bounded so that a session's memory is too.
+STORY_LINES: Final = 400
+
+#: A line of the story: its words and the id of the rule it applies (None: no ruling).
+Line = tuple[str, str | None]
 
 
 def strategy_label(strategy: str | None) -> str:
@@ -78,7 +83,7 @@ class Seen:
     deal: int = 0
     actions: int = 0
     state: GameState | None = None
-    story: list[str] = field(default_factory=list)
+    story: list[Line] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     tips: list[str] = field(default_factory=list)
     seen_tips: set[str] = field(default_factory=set)
@@ -107,12 +112,12 @@ def follow(
     if seen.state is None or seen.deal != room.deal or len(room.log) < seen.actions:
         # From the deal's first state, when given: the story so far; the tips wait for a move.
         past = None if start is None else _replay(start, room, 0)
-        story = [] if past is None else story_text(past, names, lang, viewer)[-STORY_LINES:]
+        story = [] if past is None else story_entries(past, names, lang, viewer)[-STORY_LINES:]
         return Seen(room.deal, len(room.log), room.state, story, [], [], seen.seen_tips)
     events = _replay(seen.state, room, seen.actions)
     if events is None:  # a gap the replay cannot bridge: the story starts again
         return Seen(room.deal, len(room.log), room.state, [], [], [], seen.seen_tips)
-    lines = story_text(events, names, lang, viewer)
+    lines = story_entries(events, names, lang, viewer)
     fresh = new_tips(events, room.state, frozenset(seen.seen_tips)) if events else []
     return Seen(
         room.deal,
@@ -125,17 +130,31 @@ def follow(
     )
 
 
+def joining(room: RoomState) -> bool:
+    """Whether pupils are still joining: the room is open and a pupil's seat is free."""
+    return not room.closed and any(seat.kind != "bot" and seat.name is None for seat in room.seats)
+
+
 def room_table(
     room: RoomState,
     viewer: int | None,
     lang: str,
     *,
-    story: Sequence[str] = (),
+    story: Sequence[str | Line] = (),
     message: Message | None = None,
     size: str = "md",
+    screen: str = "page",
+    join: Mapping[str, str] | None = None,
+    menu: bool = False,
 ) -> dict[str, Any]:
     """The table model of ``room`` for one device: the pupil at ``viewer`` sees and plays their
-    own hand only; ``viewer=None`` is the projector (every hand hidden, nobody acts)."""
+    own hand only, on a screen that speaks to them ("Your turn"); ``viewer=None`` is the
+    projector or the teacher's page (every hand hidden, nobody acts). ``screen``: ``page`` (a
+    table among the page's parts), ``game`` (the table fills the window: a pupil's phone) or
+    ``wall`` (a projector: filled and sized for the back of the room, with ``join``, how to
+    join, while pupils' seats are free)."""
+    if screen not in ("page", "game", "wall"):
+        raise ValueError("screen must be page, game or wall")
     strategies = [
         strategy_label(seat.strategy) if seat.kind == "bot" else None for seat in room.seats
     ]
@@ -145,6 +164,11 @@ def room_table(
         hand=viewer,
         bots=tuple(strategies),
         size=size,
+        personal=viewer is not None,
+        private=True,
+        bot_names=False,  # a classroom's computer players are "computer", no strategy named
+        fill=screen != "page",
+        wall=screen == "wall",
     )
     if message is None and room.paused:
         message = Message("info", t("rooms.paused", lang))
@@ -167,6 +191,8 @@ def room_table(
         message=message,
         version=room.version,
         thinking=bots_to_move(room),
+        join=join,
+        menu=menu,
     )
     if waiting:
         model["status"] = t("rooms.waiting_status", lang, name=names[room.state.turn])

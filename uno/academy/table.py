@@ -11,8 +11,9 @@ reader's language. A hand the viewer may not see is never put in the model: only
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from uno.academy.i18n import card_label, join_words, t
@@ -20,9 +21,10 @@ from uno.academy.lessons import lesson_for_rule
 from uno.academy.match import Refusal
 from uno.academy.table_setup import TABLE_FIELD, TableSetup, read_table_setup
 from uno.actions import Action
-from uno.cards import COLORS, Card, Color
+from uno.cards import COLORS, Card, Color, card_points
 from uno.engine import Table, legal_actions, play_action
 from uno.errors import IllegalAction
+from uno.history import NEXT_ROUND
 from uno.state import Event, GameState, Phase
 
 __all__ = [
@@ -33,7 +35,10 @@ __all__ = [
     "read_table_setup",
     "refusal_message",
     "refusal_words",
+    "shows_hand",
+    "story_entries",
     "story_line",
+    "story_rule",
     "story_text",
     "table_model",
 ]
@@ -78,6 +83,21 @@ class TableView:
     size: str = "md"
     draw: bool = True  # the draw pile can be tapped (a lesson asking "which card?" says no)
     kids: bool = False
+    #: The screen belongs to the player at the hand (a pupil's phone, pass-and-play): it speaks
+    #: to them ("Your turn").
+    personal: bool = False
+    #: Computer players' strategies are named ("computer · Greedy"); children see "computer".
+    bot_names: bool = True
+    #: The table is the game screen: it fills the window below the page's header (the hand at
+    #: the bottom, always in view) and the page folds its chrome away while a round is played.
+    fill: bool = False
+    #: The wall of a classroom (a projector): everything sized for the back of the room.
+    wall: bool = False
+    #: After a scored round, offer the next one on the table (the sandbox).
+    next_round: bool = False
+    #: No hand but the one at the bottom is ever named, not even at the end of a round (a
+    #: room: each device gets its own cards only); the result then gives counts and points.
+    private: bool = False
 
 
 # -- words -----------------------------------------------------------------------------------
@@ -118,14 +138,101 @@ def _word(value: Any, lang: str) -> Any:
     return value
 
 
-def story_text(
-    events: Iterable[Event], names: Sequence[str], lang: str, viewer: int | None = None
-) -> list[str]:
-    """The story of ``events`` in the reader's words, as ``viewer`` may know it: the card a
-    player drew is named only to that player."""
-    lines = []
+#: The ruling a played card applies, by its kind (``Kind`` names, lower case).
+_PLAYED_RULE: Final[dict[str, str]] = {
+    "number": "R-PLAY-1",
+    "skip": "R-ACT-1",
+    "reverse": "R-ACT-2",
+    "draw_two": "R-ACT-3",
+    "wild": "R-ACT-4",
+    "wild_draw_four": "R-ACT-5",
+}
+#: The ruling that makes a player draw, by the ``drew`` event's reason.
+_DREW_RULE: Final[dict[str, str]] = {
+    "draw": "R-DRAW-1",
+    "draw_two": "R-ACT-3",
+    "wild_draw_four": "R-ACT-5",
+    "stack": "H-STACK",
+    "challenge_guilty": "R-CHAL-2",
+    "challenge_failed": "R-CHAL-3",
+    "uno_caught": "R-UNO-2",
+    "wrong_card": "R-PEN-1",
+    "first_card": "R-SETUP-6",
+}
+#: The ruling of every other event the story tells (``skipped`` takes its cause's).
+_EVENT_RULE: Final[dict[str, str]] = {
+    "jumped_in": "H-JUMP",
+    "color_named": "R-SETUP-5",
+    "kept": "R-DRAW-1",
+    "reversed": "R-ACT-2",
+    "penalty_stacked": "H-STACK",
+    "said_uno": "R-UNO-1",
+    "caught": "R-UNO-2",
+    "reshuffled": "R-DRAW-3",
+    "piles_empty": "R-DRAW-4",
+    "hands_swapped": "H-70",
+    "hands_rotated": "H-70",
+    "penalized": "R-PEN-1",
+    "reflipped": "R-SETUP-4",
+    "first_card": "R-SETUP-6",
+    "round_won": "R-SCORE-1",
+    "game_won": "R-SCORE-2",
+}
+#: The events that can make the next player miss a turn: a ``skipped`` after one is its doing.
+_SKIP_CAUSES: Final = frozenset(
+    {"played", "jumped_in", "drew", "reversed", "challenged", "first_card"}
+)
+
+
+def story_rule(event: Event, cause: Event | None = None) -> str | None:
+    """The ruling (its RULES.md id) that ``event`` applies, for its story line to open: a card
+    played by its kind (a number R-PLAY-1, Skip R-ACT-1 ... Wild Draw Four R-ACT-5), a draw by
+    its reason, a challenge R-CHAL-2 (guilty) or R-CHAL-3 (fair), "Uno" R-UNO-1, a catch
+    R-UNO-2, ... None when no ruling fits. A ``skipped`` player misses the turn by the rule of
+    ``cause``, the event that skipped them (the last of ``_SKIP_CAUSES`` before it)."""
+    kind = event.type
+    if kind == "played":
+        card = event.get("card")
+        return _PLAYED_RULE.get(card.kind.name.lower()) if isinstance(card, Card) else None
+    if kind == "drew":
+        return _DREW_RULE.get(event.get("reason", ""))
+    if kind == "challenged":
+        return "R-CHAL-2" if event.get("guilty") else "R-CHAL-3"
+    if kind == "skipped":
+        return None if cause is None else story_rule(cause)
+    return _EVENT_RULE.get(kind)
+
+
+def shows_hand(event: Event, viewer: int | None, *, public: bool = False) -> bool:
+    """Whether a ``challenged`` event may name the cards the challenge showed to ``viewer``:
+    the challenged player shows their hand to the challenger only (the official rules), so to
+    those two players, or on a screen that shows every hand (``public``)."""
+    if public:
+        return True
+    return viewer is not None and viewer in (event.get("seat"), event.get("target"))
+
+
+def story_entries(
+    events: Iterable[Event],
+    names: Sequence[str],
+    lang: str,
+    viewer: int | None = None,
+    *,
+    public: bool = False,
+) -> list[tuple[str, str | None]]:
+    """The story of ``events`` as ``viewer`` may know it: each line in the reader's words with
+    the ruling it applies (``story_rule``; None when none fits). The card a player drew is named
+    only to that player; the card a challenge showed only to the challenger and the challenged
+    player (``shows_hand``), or to every reader when ``public`` (this screen shows every hand,
+    as the sandbox with open hands does)."""
+    entries: list[tuple[str, str | None]] = []
+    cause: Event | None = None
     for event in events:
-        line = story_line(event, names)
+        rule = story_rule(event, cause)
+        if event.type in _SKIP_CAUSES:
+            cause = event
+        reveal = event.type == "challenged" and shows_hand(event, viewer, public=public)
+        line = story_line(event, names, reveal=reveal)
         if line is None:
             continue
         key, values = line
@@ -137,13 +244,32 @@ def story_text(
             and len(event.get("cards", ())) == 1
         ):
             key, values = "table.you_drew", {"card": event.cards[0]}
-        lines.append(t(key, lang, **{k: _word(v, lang) for k, v in values.items()}))
-    return lines
+        text = t(key, lang, **{k: _word(v, lang) for k, v in values.items()})
+        entries.append((text, rule))
+    return entries
 
 
-def story_line(event: Event, names: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
+def story_text(
+    events: Iterable[Event],
+    names: Sequence[str],
+    lang: str,
+    viewer: int | None = None,
+    *,
+    public: bool = False,
+) -> list[str]:
+    """The story of ``events`` in the reader's words, as ``viewer`` may know it: the card a
+    player drew is named only to that player, the card a challenge showed only to its two
+    players (or to all when ``public``). ``story_entries`` gives each line's ruling too."""
+    return [text for text, _ in story_entries(events, names, lang, viewer, public=public)]
+
+
+def story_line(
+    event: Event, names: Sequence[str], *, reveal: bool = False
+) -> tuple[str, dict[str, Any]] | None:
     """The content key (``event.<type>``) and values to word one event; None for the ones the
-    story leaves out. Cards and colours come back as engine values for the view to word."""
+    story leaves out. Cards and colours come back as engine values for the view to word.
+    ``reveal``: a guilty challenge names the first card of the colour it showed (``card``);
+    without it, the colour only (``color``, the colour that was to match)."""
     values: dict[str, Any] = {}
     for name, value in event.fields.items():
         if name in ("seat", "target") and isinstance(value, int) and 0 <= value < len(names):
@@ -160,7 +286,14 @@ def story_line(event: Event, names: Sequence[str]) -> tuple[str, dict[str, Any]]
     if event.type == "played" and isinstance(event.card, Card) and event.card.is_wild:
         return "event.played_wild", values
     if event.type == "challenged":
-        return ("event.challenged_guilty" if event.guilty else "event.challenged_innocent"), values
+        values["color"] = event.get("previous_color")
+        if not event.guilty:
+            return "event.challenged_innocent", values
+        shown = event.get("shown", ())
+        if reveal and shown:
+            values["card"] = shown[0]
+            return "event.challenged_guilty_card", values
+        return "event.challenged_guilty", values
     if event.type == "round_won":
         values["count"] = event.points  # "marque 1 point", "marque 0 point"
         return "event.round_won", values
@@ -251,6 +384,10 @@ def _labels(lang: str) -> dict[str, str]:
         "table.story",
         "table.hidden_card",
         "table.named",
+        "table.your_turn",
+        "table.back_to_game",
+        "table.newest",
+        "table.join_title",
     )
     return {key.split(".", 1)[1]: t(key, lang) for key in keys}
 
@@ -261,18 +398,24 @@ def table_model(
     lang: str,
     *,
     names: Sequence[str] | None = None,
-    story: Sequence[str] = (),
+    story: Sequence[str | tuple[str, str | None]] = (),
     message: Message | None = None,
     hint: Card | None = None,
     version: int = 0,
     thinking: bool = False,
+    join: Mapping[str, str] | None = None,
+    menu: bool = False,
+    land: bool = False,
 ) -> dict[str, Any]:
     """The JSON-ready model of the table for one screen (see the module's docstring). Cards are
     codes; the card renderer adds their pictures. ``names`` are the names to show (default: the
     players'); ``story`` the last lines of the story; ``message`` the line at the hand;
     ``hint`` a card to outline; ``version`` tells the component a new state arrived (a tap is
     sent with the version it was made on, so a tap on an old table is told apart);
-    ``thinking``: computer players are about to move."""
+    ``thinking``: computer players are about to move. ``story`` lines may be (text, rule id)
+    pairs: each line then opens its rule. ``join``: how to join the room (``code``, ``link``,
+    ``qr``: an image's URI), shown on a wall while pupils join; ``menu``: offer the button that
+    shows the page's chrome again; ``land``: bring the table into view (a new game)."""
     names = list(names if names is not None else state.players)
     n = state.n_players
     if view.size not in _SIZES:
@@ -307,7 +450,11 @@ def table_model(
                     else None
                 ),
                 "turn": seat == state.turn and not over,
-                "bot": t(f"bot.{bot}.name", lang) if bot is not None else None,
+                "bot": (
+                    (t(f"bot.{bot}.name", lang) if view.bot_names else "")
+                    if bot is not None
+                    else None
+                ),
                 "uno": uno_state,
                 "you": seat == view.hand,
                 "cards": (
@@ -387,15 +534,41 @@ def table_model(
 
     top = state.top
     named = state.current_color if top.is_wild else None
+    mine_now = state.turn == view.hand and state.turn in acting
     if over:
         status = t(f"phase.{state.phase}", lang, name=names[state.turn])
-    elif view.kids and state.turn == view.hand and state.turn in acting:
+    elif view.kids and mine_now:
         status = _kids_status(state, names, lang)
+    elif view.personal and mine_now and state.phase is Phase.PLAY and state.pending_draw:
+        status = t("table.you.pending", lang, count=state.pending_draw)
+    elif view.personal and mine_now:
+        status = t(f"table.you.{state.phase}", lang)
     elif state.phase is Phase.PLAY and state.pending_draw:
         status = t("phase.pending", lang, name=names[state.turn], count=state.pending_draw)
     else:
         status = t(f"phase.{state.phase}", lang, name=names[state.turn])
+    entries = [_story_entry(line, lang) for line in story]
+    if over and view.next_round and state.phase is Phase.ROUND_OVER and acting:
+        buttons.append(
+            {
+                "send": NEXT_ROUND,
+                "label": t("table.next_round", lang),
+                "primary": True,
+                "verb": "next_round",
+            }
+        )
     return {
+        "fill": view.fill,
+        "wall": view.wall,
+        "land": land,
+        "menu": (
+            {"label": t("table.menu", lang), "help": t("table.menu_help", lang)} if menu else None
+        ),
+        "personal": view.personal,
+        "you_turn": view.personal and mine_now and not over,
+        "newest": entries[-1] if entries else None,
+        "result": _result(state, view, names, lang) if over else None,
+        "join": dict(join) if join is not None else None,
         "lang": lang,
         "version": version,
         "size": view.size,
@@ -430,8 +603,91 @@ def table_model(
         "hand": hand,
         "buttons": buttons,
         "ask": ask,
-        "story": list(story),
+        "story": entries,
         "message": message.to_dict() if message is not None else None,
+    }
+
+
+def _story_entry(line: str | tuple[str, str | None], lang: str) -> dict[str, Any]:
+    """A line of the story for the component: its text, and the rule it applies with links to
+    that ruling on the reference page and to the lesson that teaches it (when known)."""
+    text, rule = (line, None) if isinstance(line, str) else line
+    links = [] if rule is None else [dict(link) for link in _rule_links(rule, lang)]
+    return {"text": text, "rule": rule, "links": links}
+
+
+@lru_cache(maxsize=512)
+def _rule_links(rule: str, lang: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The links of a ruling (worded once per rule and language: a room's devices draw a
+    whole round's story on every poll)."""
+    links = [
+        (
+            ("kind", "rule"),
+            ("label", t("table.rule_link", lang, id=rule)),
+            ("href", f"reference?lang={lang}#{rule.lower()}"),
+        )
+    ]
+    number = lesson_for_rule(rule)
+    if number is not None:
+        links.append(
+            (
+                ("kind", "lesson"),
+                ("label", t("sandbox.see_lesson", lang, number=number)),
+                ("href", f"lessons?lang={lang}&lesson={number}"),
+            )
+        )
+    return tuple(links)
+
+
+def _result(
+    state: GameState, view: TableView, names: Sequence[str], lang: str
+) -> dict[str, Any] | None:
+    """The end of a round: who won, each hand with its cards and points, the running totals."""
+    winner = state.round_winner
+    if winner is None:
+        return None
+    rows: list[dict[str, Any]] = []
+    for seat in range(state.n_players):
+        hand = sorted(state.hands[seat])
+        points = sum(card_points(c) for c in hand)
+        named = not view.private or seat == view.hand
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "winner": seat == winner,
+                "cards": [{"code": str(c), "label": card_label(c, lang)} for c in hand]
+                if named
+                else [],
+                "cards_text": (
+                    t("table.cards", lang, count=len(hand)) if hand else t("table.no_cards", lang)
+                ),
+                "points": points,
+                "points_text": t("table.points", lang, count=points),
+                "total": state.scores[seat] if state.rules.target_score is not None else None,
+            }
+        )
+    gained = sum(int(r["points"]) for r in rows if r["seat"] != winner)
+    you = view.personal and view.hand == winner
+    return {
+        "winner": winner,
+        "title": (
+            t("table.result_you", lang)
+            if you
+            else t("table.result_title", lang, name=names[winner])
+        ),
+        "points_line": (
+            t("table.result_points", lang, name=names[winner], count=gained)
+            if state.rules.scoring == "standard"
+            else None
+        ),
+        "rows": rows,
+        "totals": state.rules.target_score is not None,
+        "labels": {
+            "cards": t("table.col_cards", lang),
+            "points": t("table.col_points", lang),
+            "total": t("table.col_total", lang),
+        },
     }
 
 

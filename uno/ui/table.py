@@ -12,7 +12,7 @@ waits ``pause_ms`` first, so each move can be seen). The component decides nothi
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -58,6 +58,8 @@ def _images(model: dict[str, Any]) -> dict[str, str]:
         codes.update(card["code"] for card in model["hand"]["cards"])
     for seat in model["seats"]:
         codes.update(card["code"] for card in seat["cards"] or ())
+    for row in (model.get("result") or {}).get("rows", ()):
+        codes.update(card["code"] for card in row["cards"])
     images = {code: card_uri(parse_card(code)) for code in codes}
     pile = model["pile"]
     named = Color[pile["named"]] if pile["named"] else None
@@ -94,9 +96,15 @@ def show_table(
     on_action: Callable[[str, int], None],
     on_tick: Callable[[int], None] | None = None,
     pause_ms: int | None = None,
+    on_menu: Callable[[], None] | None = None,
+    tools: Sequence[tuple[str, str]] = (),
+    on_tool: Callable[[str], None] | None = None,
 ) -> None:
-    """Draw the table; the callbacks run before the page is drawn again."""
-    data = {**model, "images": _images(model)}
+    """Draw the table; the callbacks run before the page is drawn again. ``on_menu``: the
+    table's menu button was pressed (the page shows its chrome again). ``tools``: (id, label)
+    of buttons beside the moves that are not moves (the coach, a computer player's next step);
+    ``on_tool(id)`` when one is pressed."""
+    data = {**model, "images": _images(model), "tools": [{"id": i, "label": w} for i, w in tools]}
     if on_tick is not None:
         data["pause_ms"] = bot_pause_ms() if pause_ms is None else pause_ms
 
@@ -112,9 +120,22 @@ def show_table(
         if on_tick is not None and version is not None:
             on_tick(version)
 
+    def menu_changed() -> None:
+        if on_menu is not None:
+            on_menu()
+
+    def tool_changed() -> None:
+        value: Any = st.session_state.get(key)
+        sent = value.get("tool") if hasattr(value, "get") else None
+        tool = sent.get("id") if isinstance(sent, dict) else None
+        if on_tool is not None and tool in {i for i, _ in tools}:
+            on_tool(str(tool))
+
     _component()(
         data=data,
         key=key,
         on_action_change=action_changed,
         on_tick_change=tick_changed,
+        on_menu_change=menu_changed,
+        on_tool_change=tool_changed,
     )

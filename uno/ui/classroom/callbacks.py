@@ -16,7 +16,19 @@ from uno.setup import check_names
 from uno.ui.classroom import keys, session
 from uno.ui.classroom.words import kid_names
 
-__all__ = ["act", "ask_coach", "flag", "pass_act", "reveal", "start_kids", "start_pass", "tick"]
+__all__ = [
+    "act",
+    "ask_coach",
+    "back_to_game",
+    "flag",
+    "on_tool",
+    "pass_act",
+    "reveal",
+    "show_page",
+    "start_kids",
+    "start_pass",
+    "tick",
+]
 
 
 def start_kids(lang: str) -> None:
@@ -31,6 +43,8 @@ def start_kids(lang: str) -> None:
     )
     st.session_state.pop(keys.of(keys.KIDS, "hint"), None)
     st.session_state.pop(keys.of(keys.KIDS, "coach"), None)
+    st.session_state[keys.PAGE] = False
+    session.land()
     session.set_game(keys.KIDS, game)
 
 
@@ -51,6 +65,7 @@ def start_pass(lang: str) -> None:
     st.session_state[keys.SHOWN] = None
     st.session_state.pop(keys.of(keys.PASS, "hint"), None)
     st.session_state.pop(keys.of(keys.PASS, "coach"), None)
+    st.session_state[keys.PAGE] = False
     session.set_game(keys.PASS, game)
 
 
@@ -105,3 +120,22 @@ def ask_coach(prefix: str, names: Sequence[str], seat: int, lang: str) -> None:
 
 def reveal(seat: int) -> None:
     st.session_state[keys.SHOWN] = seat
+    session.land()
+
+
+def show_page() -> None:
+    """The table's menu: the page, its settings and its menu come back (the table stays)."""
+    st.session_state[keys.PAGE] = True
+
+
+def back_to_game() -> None:
+    st.session_state[keys.PAGE] = False
+    session.land()
+
+
+def on_tool(prefix: str, tool: str, names: Sequence[str], seat: int, moves: int, lang: str) -> None:
+    """The table's buttons that are not moves: the hint, the coach."""
+    if tool == "hint":
+        flag(keys.of(prefix, "hint"), moves)
+    elif tool == "coach":
+        ask_coach(prefix, names, seat, lang)

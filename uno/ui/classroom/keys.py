@@ -22,6 +22,11 @@ PASS_DECK: Final = "cl_p_deck"
 COUNT: Final = "cl_p_count"
 PASS_ERROR: Final = "cl_p_error"
 SHOW: Final = "cl_p_show"
+#: The page is shown around the table (its menu was pressed): no game screen.
+PAGE: Final = "cl_page"
+#: The next drawing of the table brings it into view (a new game, a new turn).
+LAND: Final = "cl_land"
+BACK_TO_GAME: Final = "cl_back_to_game"
 
 
 def of(prefix: str, name: str) -> str:

@@ -14,6 +14,7 @@ from uno.academy.i18n import t
 from uno.setup import MAX_NAME_LENGTH
 from uno.state import Phase
 from uno.ui.cards import show_cards
+from uno.ui.chrome import follow
 from uno.ui.classroom import callbacks, keys, session
 from uno.ui.classroom.parts import play_table, show_end, show_tips
 from uno.ui.classroom.words import kid_names, kid_story
@@ -35,6 +36,20 @@ def _deck_radio(lang: str, key: str) -> None:
 def kids_game(lang: str) -> None:
     """The settings (deck, how many friends), then the child's table."""
     has_game = session.has_game(keys.KIDS)
+    if session.playing(keys.KIDS):  # the game screen: the settings wait below the table
+        names = kid_names(lang, session.game(keys.KIDS).state.n_players)
+        fragment(_kids_area)(lang, names)
+        _kids_settings(lang, has_game)
+        return
+    _kids_settings(lang, has_game)
+    if not has_game:
+        st.info(t("classroom.no_game", lang))
+        return
+    names = kid_names(lang, session.game(keys.KIDS).state.n_players)
+    fragment(_kids_area)(lang, names)
+
+
+def _kids_settings(lang: str, has_game: bool) -> None:
     with st.expander(t("classroom.settings", lang), expanded=not has_game):
         _deck_radio(lang, keys.KIDS_DECK)
         st.radio(
@@ -51,15 +66,11 @@ def kids_game(lang: str) -> None:
             on_click=callbacks.start_kids,
             args=(lang,),
         )
-    if not has_game:
-        st.info(t("classroom.no_game", lang))
-        return
-    names = kid_names(lang, session.game(keys.KIDS).state.n_players)
-    fragment(_kids_area)(lang, names)
 
 
 def _kids_area(lang: str, names: list[str]) -> None:
     """The children's table, redrawn alone while the computer players move."""
+    follow(session.playing(keys.KIDS))  # the menu, or the round's end, unfolds the page
     game = session.game(keys.KIDS)
     if game.state.is_over:
         show_tips(lang, game, names, 0)
@@ -73,6 +84,18 @@ def pass_and_play(lang: str) -> None:
     """The settings (players and their names, the deck), then the turn of whoever holds the
     device, or the screen that hides the hands between turns."""
     has_game = session.has_game(keys.PASS)
+    playing = session.playing(keys.PASS) and st.session_state.get(keys.SHOWN) is not None
+    if not playing:
+        _pass_settings(lang, has_game)
+    if not has_game:
+        st.info(t("classroom.no_game", lang))
+        return
+    _pass_game(lang, playing)
+    if playing:
+        _pass_settings(lang, has_game)
+
+
+def _pass_settings(lang: str, has_game: bool) -> None:
     with st.expander(t("classroom.settings", lang), expanded=not has_game):
         count = st.radio(
             t("classroom.pass.players", lang),
@@ -100,9 +123,9 @@ def pass_and_play(lang: str) -> None:
         if st.session_state.get(keys.PASS_ERROR):
             limit = MAX_NAME_LENGTH
             st.error(t("classroom.pass.bad_names", lang, limit=limit, count=limit))
-    if not has_game:
-        st.info(t("classroom.no_game", lang))
-        return
+
+
+def _pass_game(lang: str, playing: bool) -> None:
     game = session.game(keys.PASS)
     state = game.state
     names = [inert(name) for name in state.players]  # children's names are user text
@@ -126,7 +149,8 @@ def pass_and_play(lang: str) -> None:
         if again
         else "classroom.pass.turn"
     )
-    st.header(t(header, lang, name=names[turn]))
+    if not playing or header != "classroom.pass.turn":  # the game screen says "Your turn"
+        st.header(t(header, lang, name=names[turn]))
     play_table(lang, keys.PASS, game, list(state.players), turn)
     if again:
         show_tips(lang, game, names, turn)

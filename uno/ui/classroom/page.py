@@ -8,7 +8,8 @@ import streamlit as st
 
 from uno.academy.classroom import DECKS
 from uno.academy.i18n import t
-from uno.ui.classroom import keys
+from uno.ui.chrome import fold, keep
+from uno.ui.classroom import callbacks, keys, session
 from uno.ui.classroom.modes import kids_game, pass_and_play
 
 __all__ = ["MODES", "show_classroom"]
@@ -30,26 +31,42 @@ _CSS: Final = """<style>
 def show_classroom(lang: str) -> None:
     """The whole page below the frame: the kids' game or pass-and-play."""
     st.html(_CSS)
+    keep(keys.MODE)  # the mode's radio is not drawn on the game screen
     deck_param = st.query_params.get("deck")
     if deck_param in DECKS and st.session_state.get(keys.DECK_PARAM) != deck_param:
         st.session_state[keys.DECK_PARAM] = deck_param  # a teacher's link: once, then the child
         st.session_state[keys.KIDS_DECK] = deck_param
         st.session_state[keys.MODE] = "kids"
-    st.title(t("nav.classroom", lang))
-    st.write(t("classroom.intro", lang))
-    st.page_link(
-        "pages/8_rooms.py",
-        label=t("rooms.to_classroom", lang),
-        icon=":material/devices:",
-        query_params={"lang": lang},
+    mode = st.session_state.get(keys.MODE, MODES[0])
+    prefix = keys.PASS if mode == "pass" else keys.KIDS
+    folded = session.playing(prefix) and (
+        mode == "kids" or st.session_state.get(keys.SHOWN) is not None
     )
-    mode = st.radio(
-        t("classroom.mode", lang),
-        MODES,
-        key=keys.MODE,
-        horizontal=True,
-        format_func=lambda m: t(f"classroom.mode_{m}", lang),
-    )
+    fold(folded)  # a round in play: the table is the game screen, its menu brings the page back
+    if not folded:
+        st.title(t("nav.classroom", lang))
+        st.write(t("classroom.intro", lang))
+        st.page_link(
+            "pages/8_rooms.py",
+            label=t("rooms.to_classroom", lang),
+            icon=":material/devices:",
+            query_params={"lang": lang},
+        )
+        st.radio(
+            t("classroom.mode", lang),
+            MODES,
+            key=keys.MODE,
+            horizontal=True,
+            format_func=lambda m: t(f"classroom.mode_{m}", lang),
+        )
+        if session.has_game(prefix) and not session.game(prefix).state.is_over:
+            st.button(
+                t("table.back_to_game", lang),
+                key=keys.BACK_TO_GAME,
+                type="primary",
+                icon=":material/playing_cards:",
+                on_click=callbacks.back_to_game,
+            )
     if mode == "pass":
         pass_and_play(lang)
     else:

@@ -86,7 +86,17 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
     suggestion = classroom.hint(state, seat) if hint_on else None
     waiting = classroom.bots_waiting(game) and not state.is_over
     bots = tuple(None if s in game.humans else FRIENDLY.name for s in range(state.n_players))
-    view = TableView(acting=frozenset({seat}), hand=seat, bots=bots, size="xl", kids=True)
+    playing = session.playing(prefix)
+    view = TableView(
+        acting=frozenset({seat}),
+        hand=seat,
+        bots=bots,
+        size="xl",
+        kids=True,
+        personal=prefix == keys.PASS,
+        bot_names=False,
+        fill=playing,
+    )
     model = table_model(
         state,
         view,
@@ -97,30 +107,24 @@ def play_table(lang: str, prefix: str, game: Game, names: Sequence[str], seat: i
         hint=suggestion if isinstance(suggestion, Card) else None,
         version=game.match.version,
         thinking=waiting and not session.at_once(),
+        menu=playing,
+        land=session.landing(),
     )
+    tools: list[tuple[str, str]] = []
+    if not state.is_over and state.turn == seat:
+        tools = [
+            ("hint", t("classroom.hint_button", lang)),
+            ("coach", t("coach.kids.button", lang)),
+        ]
     show_table(
         model,
         key=keys.of(prefix, "table"),
         on_action=lambda text, version: callbacks.act(prefix, text, version, lang),
         on_tick=lambda version: callbacks.tick(prefix, version),
+        on_menu=callbacks.show_page,
+        tools=tools,
+        on_tool=lambda tool: callbacks.on_tool(prefix, tool, list(names), seat, game.moves, lang),
     )
-    if not state.is_over and state.turn == seat:
-        st.button(
-            t("classroom.hint_button", lang),
-            key=keys.of(prefix, "hint_btn"),
-            width="stretch",
-            on_click=callbacks.flag,
-            args=(keys.of(prefix, "hint"), game.moves),
-        )
-        st.button(
-            t("coach.kids.button", lang),
-            key=keys.of(prefix, "coach_btn"),
-            width="stretch",
-            on_click=callbacks.ask_coach,
-            args=(prefix, list(names), seat, lang),
-            icon=":material/lightbulb:",
-            help=t("coach.kids.help", lang),
-        )
 
 
 def show_end(

@@ -12,7 +12,17 @@ from uno.academy.table import Message
 from uno.ui.classroom import keys
 from uno.ui.table import bot_pause_ms
 
-__all__ = ["at_once", "chosen_deck", "game", "has_game", "next_seed", "set_game"]
+__all__ = [
+    "at_once",
+    "chosen_deck",
+    "game",
+    "has_game",
+    "land",
+    "landing",
+    "next_seed",
+    "playing",
+    "set_game",
+]
 
 
 def next_seed() -> int:
@@ -51,3 +61,22 @@ def set_game(
 def at_once() -> bool:
     """No pause between computer moves (tests): they answer in the child's own run."""
     return bot_pause_ms() == 0
+
+
+def playing(prefix: str) -> bool:
+    """Whether the table of ``prefix`` is the game screen now: a round in play, and the page not
+    asked for with the table's menu."""
+    return (
+        has_game(prefix)
+        and not game(prefix).state.is_over
+        and not bool(st.session_state.get(keys.PAGE))
+    )
+
+
+def land() -> None:
+    """The next drawing of the table brings it into view."""
+    st.session_state[keys.LAND] = True
+
+
+def landing() -> bool:
+    return bool(st.session_state.pop(keys.LAND, False))

@@ -9,7 +9,8 @@ explanation with card rows, a try-it board and a quiz. The engine judges every a
 - ``boards``: the try-it board, one view function per board kind (``BOARD_VIEWS``).
 - ``quiz``: the quiz, its answers and their verdicts.
 - ``parts``: what they share: names, rule links, card rows, an option's words, a verdict.
-- ``progress``: this session's tries, and the progress kept on the device
+- ``progress``: this session's tries, the lesson passed in the callback of the answer that
+  completes it (``settle``), and the progress kept on the device
   (``uno.academy.services.progress``).
 - ``join_class``: joining a class from the sidebar (``uno.academy.services.classes``).
 """

@@ -2,7 +2,9 @@
 
 The engine judges every answer (``uno.academy.lessons``); this module only turns its verdicts
 into pictures and words. Each board kind has one view function in ``BOARD_VIEWS`` (a new kind
-adds one line there, and one class in ``uno.academy.lessons.BOARDS``).
+adds one line there, and one class in ``uno.academy.lessons.BOARDS``). An answer is judged in
+its callback: a right one is kept (``BoardKeys.right``) and may complete the lesson
+(``uno.ui.lessons.progress.settle``), before the page is drawn.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from uno.state import GameState, Phase
 from uno.ui.cards import color_badge_html, show_cards
 from uno.ui.lessons.keys import BoardKeys, board_keys
 from uno.ui.lessons.parts import feedback, names_of, option_label
+from uno.ui.lessons.progress import settle
 from uno.ui.table import show_table
 
 __all__ = ["BOARD_VIEWS", "BoardView", "show_board"]
@@ -96,14 +99,25 @@ def _situation_first_player(board: LessonBoard, names: list[str], lang: str) -> 
 
 
 # -- the learner's answer -------------------------------------------------------------------------
-def _choose(answer_key: str, option: str) -> None:
+def _judged(board: LessonBoard, keys: BoardKeys) -> None:
+    """After an answer, in its callback: a right one is kept, and may complete the lesson (it
+    is passed before the page is drawn, so the sidebar counts it in the same run)."""
+    answer = _answer(keys)
+    if answer is not None and board.judge(*answer).right:
+        st.session_state[keys.right] = True
+        settle(board.lesson)
+
+
+def _choose(board: LessonBoard, keys: BoardKeys, option: str) -> None:
     """An answer's button (or "show me"): ``option`` is the answer."""
-    st.session_state[answer_key] = option
+    st.session_state[keys.answer] = option
+    _judged(board, keys)
 
 
-def _choose_number(answer_key: str, number_key: str) -> None:
+def _choose_number(board: LessonBoard, keys: BoardKeys) -> None:
     """The "check" button of a number: the number typed is the answer."""
-    st.session_state[answer_key] = str(int(st.session_state.get(number_key) or 0))
+    st.session_state[keys.answer] = str(int(st.session_state.get(keys.number) or 0))
+    _judged(board, keys)
 
 
 def _options(
@@ -123,7 +137,7 @@ def _options(
             t("lessons.check", lang),
             key=keys.submit,
             on_click=_choose_number,
-            args=(keys.answer, keys.number),
+            args=(board, keys),
         )
         return
     columns = st.columns(min(len(options), 6))
@@ -133,13 +147,13 @@ def _options(
             key=keys.option(option),
             width="stretch",
             on_click=_choose,
-            args=(keys.answer, option),
+            args=(board, keys, option),
         )
 
 
 def _on_table(board: LessonBoard, keys: BoardKeys, text: str) -> None:
     """A move on the lesson's table: the learner's answer (a card with its colour, a draw, a
-    catch, a challenge), judged below by the board."""
+    catch, a challenge), judged by the board."""
     assert board.state is not None
     try:
         action = uno.parse_action(text, board.state)
@@ -152,6 +166,7 @@ def _on_table(board: LessonBoard, keys: BoardKeys, text: str) -> None:
         st.session_state[keys.answer] = text.split(": ", 1)[-1]
         st.session_state[keys.color] = None
     st.session_state[keys.version] = int(st.session_state.get(keys.version, 0)) + 1
+    _judged(board, keys)
 
 
 def _answer(keys: BoardKeys) -> tuple[str, str | None] | None:
@@ -254,11 +269,9 @@ BOARD_VIEWS: dict[str, BoardView] = {
 }
 
 
-def show_board(
-    lesson: Lesson, lang: str, words: dict[str, Any], on_right: Callable[[], None]
-) -> None:
+def show_board(lesson: Lesson, lang: str, words: dict[str, Any]) -> None:
     """The lesson's board: its prompt, the situation and the answers (``BOARD_VIEWS``), the
-    "show me" button, then the verdict; ``on_right`` runs when the answer is right."""
+    "show me" button, then the verdict (a right answer was kept in its callback)."""
     board = board_of(lesson)
     keys = board_keys(lesson.key)
     names = names_of(board.state, board.players, lang)
@@ -267,7 +280,7 @@ def show_board(
     BOARD_VIEWS[board.kind](board, names, lang, words, keys)
     right = board.right_options()
     st.button(
-        t("lessons.show_me", lang), key=keys.show, on_click=_choose, args=(keys.answer, right[0])
+        t("lessons.show_me", lang), key=keys.show, on_click=_choose, args=(board, keys, right[0])
     )
 
     answer = _answer(keys)
@@ -282,5 +295,3 @@ def show_board(
         words["board"]["wrong"].format(**fill),
         lang,
     )
-    if verdict.right:
-        on_right()

@@ -1,10 +1,12 @@
 """The lessons page (pages/2_lessons.py): the lesson chosen in the sidebar (or by ``?lesson=``),
 its explanation, board and quiz, progress kept in the session and mirrored in ``?done=``, and a
-link to the next lesson. ``?lesson=8&done=1.2.3`` opens lesson 8 with lessons 1-3 done."""
+link to the next lesson. ``?lesson=8&done=1.2.3`` opens lesson 8 with lessons 1-3 done.
+
+A lesson is passed in the callback of the answer that completes it
+(``uno.ui.lessons.progress.settle``), so the sidebar, drawn first, already counts it in the run
+that says "Lesson done!"."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import streamlit as st
 
@@ -12,7 +14,6 @@ from uno.academy.i18n import t
 from uno.academy.lessons import (
     Lesson,
     format_progress,
-    lesson_passed,
     lesson_text,
     lessons,
     parse_progress,
@@ -27,22 +28,17 @@ from uno.ui.lessons.quiz import show_quiz
 __all__ = ["show_lesson", "show_lessons"]
 
 
-def show_lesson(lesson: Lesson, lang: str, mark_done: Callable[[], None]) -> None:
-    """One lesson: its title, explanation and rules, the board, the quiz; ``mark_done`` runs
-    (and the lesson says so) once the board and every question are answered right."""
+def show_lesson(lesson: Lesson, lang: str) -> None:
+    """One lesson: its title, explanation and rules, the board, the quiz; it says so once the
+    board and every question are answered right (the answer that did it passed the lesson, in
+    its callback)."""
     markdown, words = lesson_text(lesson, lang)
     st.title(t("lessons.heading", lang, number=lesson.number, title=words["title"]))
     show_explanation(markdown, lang)
     st.caption(rule_links(lesson.rules, lang))
-    board_key = keys.board_keys(lesson.key).right
-
-    def board_right() -> None:
-        st.session_state[board_key] = True
-
-    show_board(lesson, lang, words, board_right)
+    show_board(lesson, lang, words)
     show_quiz(lesson, lang, words)
-    if lesson_passed(bool(st.session_state.get(board_key)), progress.attempts(lesson), lesson):
-        mark_done()
+    if progress.passed(lesson):
         st.success(t("lessons.lesson_done", lang))
 
 
@@ -58,6 +54,12 @@ def show_lessons(lang: str) -> None:
     if keys.PICK not in st.session_state or url_lesson != st.session_state.get(keys.URL_LESSON):
         # A shared link, the "next lesson" link or a typed URL chose the lesson.
         st.session_state[keys.PICK] = parse_progress(url_lesson, None, len(all_lessons))[0]
+    else:
+        # The menu's labels carry the done mark, so a lesson passed (or progress read from the
+        # device) changes the label of the lesson chosen; a browser keeps the label it has and
+        # sends it back at the next click, where it matches no option (lesson 1 would open).
+        # The pick set again is sent to the browser with its label as it reads in this run.
+        st.session_state[keys.PICK] = st.session_state[keys.PICK]
 
     done: list[int] = st.session_state[keys.DONE]
     token = current_device()
@@ -91,16 +93,7 @@ def show_lessons(lang: str) -> None:
     if done:
         st.query_params["done"] = format_progress(done)
     lesson = all_lessons[number - 1]
-
-    def mark_done() -> None:
-        if number not in done:
-            done.append(number)
-            done.sort()
-            st.query_params["done"] = format_progress(done)
-            if token is not None:
-                progress.pass_lesson(token, number)
-
-    show_lesson(lesson, lang, mark_done)
+    show_lesson(lesson, lang)
 
     if number < len(all_lessons):
         st.page_link(

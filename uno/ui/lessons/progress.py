@@ -1,7 +1,10 @@
 """The learner's progress: this session's tries on each question and the lessons passed, and
 what stays on the device (``uno.academy.services.progress``): read once per session when the
 device is known, written with each answer and each lesson passed. A store that cannot be used
-leaves progress in the tab, and the sidebar says so (``not_saved``)."""
+leaves progress in the tab, and the sidebar says so (``not_saved``).
+
+A lesson is passed in the callback of the answer that completes it (``settle``), before the page
+is drawn: the run that says "Lesson done!" counts it in the sidebar too."""
 
 from __future__ import annotations
 
@@ -9,12 +12,23 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from uno.academy.lessons import Attempt, Lesson, Question, lessons
+from uno.academy.lessons import Attempt, Lesson, Question, lesson_passed, lessons
 from uno.academy.scoring import Message
 from uno.academy.services import progress as service
+from uno.ui.device import current_device
 from uno.ui.lessons import keys
 
-__all__ = ["attempts", "load", "loaded_for", "not_saved", "pass_lesson", "recorder", "saved"]
+__all__ = [
+    "attempts",
+    "load",
+    "loaded_for",
+    "not_saved",
+    "pass_lesson",
+    "passed",
+    "recorder",
+    "saved",
+    "settle",
+]
 
 
 def attempts(lesson: Lesson) -> dict[str, Attempt]:
@@ -83,3 +97,26 @@ def recorder(token: str | None) -> Callable[[Lesson, Question, bool], None] | No
 def pass_lesson(token: str, number: int) -> None:
     """Keep that the device ``token`` passed lesson ``number``."""
     saved(service.pass_lesson(token, number))
+
+
+def passed(lesson: Lesson) -> bool:
+    """Whether the lesson's board and every question of its quiz are answered right (in this
+    session, or on an earlier visit of this device)."""
+    board_right = bool(st.session_state.get(keys.board_keys(lesson.key).right))
+    return lesson_passed(board_right, attempts(lesson), lesson)
+
+
+def settle(lesson: Lesson) -> None:
+    """In the callback of an answer: when that answer completes the lesson, it is passed, once:
+    added to the lessons done (the sidebar's counter and menu, and ``?done=``, are drawn from
+    them in the run that follows) and kept on the device."""
+    if not passed(lesson):
+        return
+    done: list[int] = st.session_state.setdefault(keys.DONE, [])
+    if lesson.number in done:
+        return
+    done.append(lesson.number)
+    done.sort()
+    token = current_device()
+    if token is not None:
+        pass_lesson(token, lesson.number)

@@ -23,7 +23,7 @@ from uno.academy.lessons import (
 )
 from uno.ui.lessons import keys
 from uno.ui.lessons.parts import names_of, rule_links
-from uno.ui.lessons.progress import attempts
+from uno.ui.lessons.progress import attempts, settle
 
 __all__ = ["answer_label", "show_quiz"]
 
@@ -46,7 +46,8 @@ def answer_label(q: Question, value: str, words: dict[str, Any], lang: str) -> s
 
 
 def _check(lesson: Lesson, q: Question, qkeys: keys.QuestionKeys) -> None:
-    """The Check button: the answer chosen is judged by the engine's answer."""
+    """The Check button: the answer chosen is judged by the engine's answer; a right one may
+    complete the lesson (``settle``: it is passed before the page is drawn)."""
     raw = st.session_state.get(qkeys.value)
     if raw is None:
         st.session_state[qkeys.empty] = True
@@ -59,6 +60,7 @@ def _check(lesson: Lesson, q: Question, qkeys: keys.QuestionKeys) -> None:
     on_answer = st.session_state.get(keys.ON_ANSWER)
     if callable(on_answer) and not before.right:
         on_answer(lesson, q, book[q.id].right)
+    settle(lesson)
 
 
 def _reveal(lesson: Lesson, q: Question) -> None:

@@ -17,6 +17,12 @@ TABLE_MESSAGE: Final = "rm_table_message"
 WATCHED: Final = "rm_watched"
 #: The room whose seat this device lost: the page says so until the device joins again.
 LEFT: Final = "rm_left"
+#: A pupil asked for the page with the table's menu (the game screen folds it away otherwise).
+PAGE: Final = "rm_page"
+#: The room whose closing the teacher must confirm.
+CLOSING: Final = "rm_closing"
+#: The "Back to the game" button of a pupil's page.
+BACK_TO_GAME: Final = "rm_back_to_game"
 
 # Widgets of the forms.
 CODE: Final = "rm_code"

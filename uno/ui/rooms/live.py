@@ -1,5 +1,6 @@
 """The room as one device sees it, polled about once a second (a fragment with ``run_every``):
-a pupil's own table, the projector's board, the teacher's view of the game."""
+a pupil's own table (the game screen, speaking to them), the projector's wall (the table for
+the back of the room, with how to join while pupils' seats are free), the teacher's view."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ import streamlit as st
 
 from uno.academy.classroom import tip_lesson
 from uno.academy.i18n import t
-from uno.academy.rooms import Seen, follow, room_table
+from uno.academy.rooms import Seen, follow, joining, room_table
 from uno.academy.services import rooms as service
 from uno.academy.table import Message
+from uno.ui import chrome
 from uno.ui.device import keep_seat
 from uno.ui.rooms import keys
+from uno.ui.rooms.invite import join_link, qr_uri
 from uno.ui.table import show_table
 
-__all__ = ["POLL_SECONDS", "live"]
+__all__ = ["POLL_SECONDS", "live", "pupil_folded"]
 
 #: How often each device looks at its room: every move shows within about a second.
 POLL_SECONDS: Final = 1.0
@@ -55,13 +58,39 @@ def _left_seat(code: str) -> None:
     st.rerun(scope="app")
 
 
-def live(code: str, seat: int | None, seat_token: str | None, lang: str, projector: bool) -> None:
+def pupil_folded() -> bool:
+    """Whether a pupil's page is folded away (the table is their game screen) or shown (they
+    pressed the table's menu)."""
+    return not st.session_state.get(keys.PAGE)
+
+
+def _show_page() -> None:
+    st.session_state[keys.PAGE] = True
+
+
+def _join(code: str, lang: str) -> dict[str, str]:
+    """How to join: the code, the link and its QR code (on the wall while pupils join)."""
+    link = join_link(code)
+    return {
+        "code": code,
+        "how": t("rooms.join_how", lang),
+        "link": link,
+        "qr": qr_uri(link),
+        "qr_alt": t("rooms.qr_alt", lang),
+    }
+
+
+def live(code: str, seat: int | None, seat_token: str | None, lang: str, screen: str) -> None:
     """The room as it is now: read the store, let a computer player move when it is its turn,
-    draw the table for this device. Runs again every ``POLL_SECONDS``.
+    draw the table for this device. Runs again every ``POLL_SECONDS``. ``screen``: ``wall``
+    (the projector), ``pupil`` (a pupil's device: the game screen, or the page when they asked
+    for it) or ``page`` (the teacher's page).
 
     A pupil's device checks its seat token on every run, after reading the room: if the token
     still holds the seat then, the state read before was the seat's while this device held
     it; if not, nothing of it is drawn (a removed pupil never sees the next pupil's cards)."""
+    if screen == "pupil":
+        chrome.follow(pupil_folded())  # the table's menu unfolds the page
     known = _seen(code)
     deal = None if known.state is None else known.deal
     now = service.live(code, seat, seat_token, deal, lang)
@@ -76,20 +105,23 @@ def live(code: str, seat: int | None, seat_token: str | None, lang: str, project
     seen = follow(known, room, seat, lang, now.value.start)
     st.session_state.setdefault(keys.SEEN, {})[code] = seen
     message = st.session_state.get(keys.TABLE_MESSAGE)
+    game = screen == "pupil" and pupil_folded()
     model = room_table(
         room,
         seat,
         lang,
         story=seen.story,
         message=message if isinstance(message, Message) else None,
-        size="xl" if projector else "md",
+        screen="wall" if screen == "wall" else "game" if game else "page",
+        join=_join(code, lang) if screen == "wall" and joining(room) else None,
+        menu=game,
     )
 
     def act(text: str, version: int) -> None:
         if seat_token is not None:  # the projector and the teacher's screen act for no seat
             _act(code, seat_token, text, version, lang)
 
-    show_table(model, key=keys.table(code), on_action=act)
+    show_table(model, key=keys.table(code), on_action=act, on_menu=_show_page if game else None)
     _tips(seen, lang)
     if room.state.is_over:
         st.success(t("rooms.round_over", lang))

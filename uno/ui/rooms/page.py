@@ -6,13 +6,13 @@ import streamlit as st
 
 from uno.academy.i18n import t
 from uno.academy.services import rooms as service
+from uno.ui.chrome import fold
 from uno.ui.device import current_device, keep_seat, kept_seat, network_address
 from uno.ui.guard import fragment
 from uno.ui.rooms import keys
 from uno.ui.rooms.forms import join_form, open_form
-from uno.ui.rooms.live import POLL_SECONDS, live
+from uno.ui.rooms.live import POLL_SECONDS, live, pupil_folded
 from uno.ui.rooms.teacher import teacher
-from uno.ui.words import inert
 
 __all__ = ["POLL_SECONDS", "projector_view", "show_rooms"]
 
@@ -47,44 +47,62 @@ def _watch(code: str, token: str, lang: str) -> bool:
     return True
 
 
+def _back_to_game() -> None:
+    st.session_state[keys.PAGE] = False
+
+
 def show_rooms(lang: str) -> None:
     """The whole page below the frame."""
-    st.title(t("nav.rooms", lang))
     token = current_device()
     code = _code_param()
-    if token is None:
-        st.caption(t("teachers.class.loading", lang))
-        return
     if code is not None and projector_view():
-        if _watch(code, token, lang):
-            # Big enough to read from the back of the class: how a latecomer joins.
-            st.subheader(t("rooms.projector_code", lang, code=inert(code)))
-            fragment(live, run_every=POLL_SECONDS)(code, None, None, lang, True)
-        return
-    mine = service.rooms_of(token, lang)
-    if mine.value is None:
-        if mine.said is not None:
-            getattr(st, mine.said.kind)(mine.said.text)
-        return
-    if code is not None and code in mine.value:
-        teacher(token, code, lang)
-        fragment(live, run_every=POLL_SECONDS)(code, None, None, lang, False)
+        fold(wall=True)  # the wall: the table, and how to join while pupils join; nothing else
+        if token is None:
+            st.caption(t("teachers.class.loading", lang))
+        elif _watch(code, token, lang):
+            fragment(live, run_every=POLL_SECONDS)(code, None, None, lang, "wall")
         return
     seat_token = _seat_token(code) if code is not None else None
-    left = code is not None and st.session_state.get(keys.LEFT) == code  # until a join
-    if code is not None and seat_token is not None:
+    mine = service.rooms_of(token, lang) if token is not None else None
+    if token is not None and mine is not None and mine.value and code in mine.value:
+        st.title(t("nav.rooms", lang))
+        if teacher(token, code, lang):
+            fragment(live, run_every=POLL_SECONDS)(code, None, None, lang, "page")
+        return
+    if token is not None and code is not None and seat_token is not None:
         seated = service.rejoin(code, seat_token, lang)
         if seated.said is not None:
+            st.title(t("nav.rooms", lang))
             getattr(st, seated.said.kind)(seated.said.text)
             return
         if seated.value is not None:
-            fragment(live, run_every=POLL_SECONDS)(code, seated.value.seat, seat_token, lang, False)
+            folded = pupil_folded()
+            fold(folded)  # the pupil's table is their game screen; its menu shows the page
+            if not folded:
+                st.title(t("nav.rooms", lang))
+                st.button(
+                    t("table.back_to_game", lang),
+                    key=keys.BACK_TO_GAME,
+                    type="primary",
+                    icon=":material/playing_cards:",
+                    on_click=_back_to_game,
+                )
+            seat = seated.value.seat
+            fragment(live, run_every=POLL_SECONDS)(code, seat, seat_token, lang, "pupil")
             return
         keep_seat(code, None)
         st.session_state.pop(keys.seat_token(code), None)
         st.session_state.get(keys.SEEN, {}).pop(code, None)
         st.session_state[keys.LEFT] = code
-        left = True
+    st.title(t("nav.rooms", lang))
+    if token is None:
+        st.caption(t("teachers.class.loading", lang))
+        return
+    if mine is None or mine.value is None:
+        if mine is not None and mine.said is not None:
+            getattr(st, mine.said.kind)(mine.said.text)
+        return
+    left = code is not None and st.session_state.get(keys.LEFT) == code  # until a join
     if left:
         st.warning(t("rooms.seat_gone", lang))
     st.write(t("rooms.intro", lang))

@@ -1,10 +1,9 @@
 """The teacher's side of a room: the code, the join link and its QR code to project, the
-projector's link, and the controls (pause, deal again, close; hand a seat to a computer
-player, remove a pupil)."""
+projector's link, and the controls (pause, deal again, close after a confirmation; hand a seat
+to a computer player, remove a pupil). A closed room shows that it is closed, and nothing
+else."""
 
 from __future__ import annotations
-
-from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -12,39 +11,46 @@ from uno.academy.i18n import t
 from uno.academy.services import rooms as service
 from uno.ui.rooms import keys
 from uno.ui.rooms.forms import say, show_message
+from uno.ui.rooms.invite import join_link, qr_uri
 from uno.ui.words import inert
 
-__all__ = ["join_link", "teacher"]
-
-
-def join_link(code: str) -> str:
-    """The address pupils open: this server's, whatever path prefix a proxy adds."""
-    parts = urlsplit(str(getattr(st.context, "url", "") or ""))
-    prefix = parts.path.rsplit("/", 1)[0]
-    origin = f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
-    return f"{origin}{prefix}/rooms?{keys.ROOM_PARAM}={code}"
+__all__ = ["teacher"]
 
 
 def _control(token: str, code: str, what: str, lang: str, seat: int | None = None) -> None:
+    st.session_state.pop(keys.CLOSING, None)
     said = service.control(token, code, what, lang, seat)
     if said is not None:
         say(said.kind, said.text)
 
 
-def _qr(link: str) -> str:
-    import segno
-
-    return str(segno.make(link, error="m").svg_data_uri(scale=6, border=2, dark="#000000"))
+def _ask_close(code: str) -> None:
+    st.session_state[keys.CLOSING] = code
 
 
-def teacher(token: str, code: str, lang: str) -> None:
-    """The teacher's panel of the room of ``code``."""
+def _keep_open() -> None:
+    st.session_state.pop(keys.CLOSING, None)
+
+
+def teacher(token: str, code: str, lang: str) -> bool:
+    """The teacher's panel of the room of ``code``: True while the room is open (its table is
+    then followed below), False once it is closed or cannot be read."""
     found = service.teacher_room(code, lang)
     room = found.value
     if room is None:
         if found.said is not None:
             getattr(st, found.said.kind)(found.said.text)
-        return
+        return False
+    if room.closed:
+        show_message()
+        st.info(t("rooms.closed_teacher", lang))
+        st.page_link(
+            "pages/8_rooms.py",
+            label=t("rooms.open_title", lang),
+            icon=":material/meeting_room:",
+            query_params={"lang": lang},
+        )
+        return False
     link = join_link(code)
     left, right = st.columns([2, 1])
     with left:
@@ -59,19 +65,42 @@ def teacher(token: str, code: str, lang: str) -> None:
             query_params={"lang": lang, keys.ROOM_PARAM: code, keys.VIEW_PARAM: "projector"},
         )
     with right:
-        st.image(_qr(link), caption=t("rooms.qr", lang), width=220)
+        st.image(qr_uri(link), caption=t("rooms.qr", lang), width=220)
     with st.expander(t("rooms.controls", lang), expanded=True):
+        if st.session_state.get(keys.CLOSING) == code:
+            st.warning(t("rooms.close_confirm", lang))
+            yes, no = st.columns(2)
+            yes.button(
+                t("rooms.close_yes", lang),
+                key=keys.control("close_yes"),
+                type="primary",
+                on_click=_control,
+                args=(token, code, "close", lang),
+                width="stretch",
+            )
+            no.button(
+                t("rooms.close_cancel", lang),
+                key=keys.control("close_no"),
+                on_click=_keep_open,
+                width="stretch",
+            )
         first = "resume" if room.paused else "pause"
-        actions = ((first, False), ("restart", False), ("close", room.closed))
-        for column, (what, disabled) in zip(st.columns(3), actions, strict=True):
+        columns = st.columns(3)
+        for column, what in zip(columns[:2], (first, "restart"), strict=True):
             column.button(
                 t(f"rooms.{what}", lang),
                 key=keys.control(what),
                 on_click=_control,
                 args=(token, code, what, lang),
                 width="stretch",
-                disabled=disabled,
             )
+        columns[2].button(
+            t("rooms.close", lang),
+            key=keys.control("close"),
+            on_click=_ask_close,
+            args=(code,),
+            width="stretch",
+        )
         for seat in room.seats:
             cols = st.columns([3, 1, 1])
             if seat.kind == "bot":
@@ -97,3 +126,4 @@ def teacher(token: str, code: str, lang: str) -> None:
                 disabled=seat.name is None,
             )
         show_message()
+    return True

@@ -13,6 +13,7 @@ from uno.academy.i18n import t
 from uno.academy.match import Match
 from uno.academy.sandbox import build_scenario, open_match
 from uno.academy.table import refusal_words
+from uno.history import NEXT_ROUND
 from uno.rules import DEFAULT_TARGET, PRESETS, SWITCHES
 from uno.scenario import MAX_SCENARIO_BYTES
 from uno.setup import check_names
@@ -22,14 +23,17 @@ from uno.ui.words import inert
 
 __all__ = [
     "ask_coach",
+    "back_to_game",
     "build",
     "controller_changed",
     "deal",
     "next_round",
     "on_action",
     "on_tick",
+    "on_tool",
     "open_file",
     "open_link",
+    "show_page",
     "step_bot",
     "travel",
 ]
@@ -87,7 +91,11 @@ def build(lang: str) -> None:
     except uno.ScenarioError as problem:
         session.say_setup("error", error_text(problem, lang, [inert(name) for name in names]))
         return
-    session.start(Match.new(state))
+    chosen = [
+        str(get(keys.build_seat(seat), session.default_seat(seat))) for seat in range(len(names))
+    ]
+    seats = [None if c == session.HUMAN or c not in uno.STRATEGIES else c for c in chosen]
+    session.start(Match.new(state), chosen=seats)
     session.say_setup("success", t("sandbox.built", lang))
 
 
@@ -126,7 +134,14 @@ def on_action(text: str, version: int, lang: str) -> None:
     """A move sent by the table, made by the match for the seat it names: checked against the
     table shown, the seats a person plays and the rules; a refusal is explained at the hand
     and changes nothing."""
-    _, acted = session.match().tap(text, version=version)
+    match = session.match()
+    if text.strip().lower() == NEXT_ROUND:  # the table's "Next round", after a scored round
+        dealt = match.next_round(version=version)
+        if dealt is not match:
+            session.set_match(dealt)
+            session.play_bots_now()
+        return
+    _, acted = match.tap(text, version=version)
     if not isinstance(acted, Match):
         session.refuse(refusal_words(acted, lang))
         return
@@ -170,6 +185,24 @@ def travel(to: str) -> None:
     else:
         moved = match.goto({"start": 0, "back": match.index - 1}.get(to, match.index + 1))
     session.set_match(moved)
+
+
+def show_page() -> None:
+    """The table's menu: the page, its settings and its menu come back (the table stays)."""
+    session.set_playing(False)
+
+
+def back_to_game() -> None:
+    """The page folds away again: the table is the game screen."""
+    session.set_playing(True)
+
+
+def on_tool(tool: str, lang: str, seat: int | None) -> None:
+    """A button of the table that is not a move: the coach, the computer players' next step."""
+    if tool == "coach":
+        ask_coach(lang, seat)
+    elif tool == "step":
+        step_bot()
 
 
 def ask_coach(lang: str, seat: int | None) -> None:

@@ -14,6 +14,11 @@ SETUP_MESSAGE: Final = "sb_setup_message"
 COACH: Final = "sb_coach"
 #: The share link last opened (``?s=``), so that it opens once.
 LINK_APPLIED: Final = "sb_link_applied"
+#: The table is the game screen (the page's chrome folded away); False: the page is shown.
+PLAYING: Final = "sb_playing"
+#: The next drawing of the table brings it into view (a new game).
+LAND: Final = "sb_land"
+BACK_TO_GAME: Final = "sb_back_to_game"
 
 # Widgets.
 COUNT: Final = "sb_count"
@@ -74,3 +79,8 @@ def single(preset: str) -> str:
 def travel(to: str) -> str:
     """A button of the history: start, undo, redo, back, forward."""
     return f"sb_{to}"
+
+
+def build_seat(seat: int) -> str:
+    """Who plays a seat of a situation built card by card: "human" or a computer player."""
+    return f"sb_build_seat_{seat}"

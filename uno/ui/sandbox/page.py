@@ -5,7 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from uno.academy.i18n import t
-from uno.ui.sandbox import callbacks, parts, session
+from uno.ui.chrome import fold
+from uno.ui.sandbox import callbacks, keys, parts, session
 
 __all__ = ["show_sandbox"]
 
@@ -13,14 +14,25 @@ __all__ = ["show_sandbox"]
 def show_sandbox(lang: str) -> None:
     """The whole page below the frame."""
     callbacks.open_link(lang)
-    st.title(t("nav.sandbox", lang))
     if not session.has_match():
+        fold(False)
+        st.title(t("nav.sandbox", lang))
         st.write(t("sandbox.intro", lang))
         parts.setup(lang, has_game=False)
         st.info(t("sandbox.no_game", lang))
         return
     state = session.match().state
-    parts.rules_line(state, lang)
+    fold(session.playing())  # the table is the game screen: its menu brings the page back
+    if not session.playing():
+        st.title(t("nav.sandbox", lang))
+        st.button(
+            t("table.back_to_game", lang),
+            key=keys.BACK_TO_GAME,
+            type="primary",
+            icon=":material/playing_cards:",
+            on_click=callbacks.back_to_game,
+        )
     parts.game_area(lang)
+    parts.rules_line(state, lang)
     parts.seat_controls(state, lang)
     parts.setup(lang, has_game=True)

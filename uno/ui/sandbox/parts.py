@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from typing import Final
 
-import pandas as pd
 import streamlit as st
 
 import uno
-from uno.academy.i18n import card_label, join_words, t
+from uno.academy.i18n import join_words, t
 from uno.academy.match import MAX_STEPS, Match
 from uno.academy.sandbox import encode_match, match_text
 from uno.academy.table import Message, TableSetup, TableView, table_model
 from uno.rules import PRESETS, SWITCHES
 from uno.state import GameState, Phase
+from uno.ui.chrome import follow
 from uno.ui.guard import fragment
 from uno.ui.sandbox import callbacks, keys, session
-from uno.ui.sandbox.words import names, story_lines
+from uno.ui.sandbox.words import names, story_entries_for, story_lines
 from uno.ui.table import bot_pause_ms, show_table
 from uno.ui.uploads import file_uploader
 from uno.ui.words import inert
@@ -26,8 +26,7 @@ __all__ = ["game_area", "rules_line", "seat_controls", "setup"]
 
 #: The most characters typed for a hand or a draw pile (all 108 codes take about 450).
 MAX_CARDS_TEXT: Final = 1000
-#: The story lines the table shows; the whole story is below it, a page at a time.
-TABLE_STORY: Final = 8
+#: The whole story is below the table, a page at a time (the table tells the round's).
 STORY_PAGE: Final = 50
 
 
@@ -119,11 +118,22 @@ def setup(lang: str, has_game: bool) -> None:
 
 def _build_tab(typed: list[str], count: int, lang: str) -> None:
     st.caption(t("sandbox.build_help", lang))
+    choices = [session.HUMAN, *uno.STRATEGIES]
     for seat in range(count):
-        st.text_input(
+        hand, who = st.columns([3, 2], vertical_alignment="bottom")
+        hand.text_input(
             t("sandbox.hand_of", lang, name=inert(typed[seat]) or str(seat + 1)),
             key=keys.hand(seat),
             max_chars=MAX_CARDS_TEXT,
+        )
+        who.selectbox(
+            t("sandbox.who_plays", lang, name=inert(typed[seat]) or str(seat + 1)),
+            choices,
+            index=choices.index(session.default_seat(seat)),
+            key=keys.build_seat(seat),
+            format_func=lambda c: (
+                t("sandbox.human", lang) if c == session.HUMAN else t(f"bot.{c}.name", lang)
+            ),
         )
     st.text_input(t("sandbox.top", lang), key=keys.TOP, max_chars=40)
     st.selectbox(
@@ -201,29 +211,37 @@ def _redraw() -> None:
     session.set_match(session.match().touched(), session.table_message())
 
 
-def _view(match: Match) -> TableView:
+def _view(match: Match, playing: bool) -> TableView:
     """The table as the match shows it: the reader's hand at the bottom (``Match.reader``), the
-    hands it shows face up (``Match.hands_shown``), the seats a person plays."""
+    hands it shows face up (``Match.hands_shown``), the seats a person plays; the game screen
+    while playing."""
     return TableView(
         acting=frozenset(match.people),
         hand=match.reader(),
         bots=match.seats,
         face_up=match.hands_shown(),
+        fill=playing,
+        next_round=True,
     )
 
 
 @fragment
 def game_area(lang: str) -> None:
-    """The table, the end of a round, undo/redo and the story: redrawn alone after a move."""
+    """The table (the game screen while playing: the end of a round, the next round and the
+    coach are on it), then undo/redo and the whole story: redrawn alone after a move."""
+    playing = session.playing()
+    follow(playing)  # the table's menu folds or unfolds the whole page
     match = session.match()
     state = match.state
-    view = _view(match)
+    view = _view(match, playing)
     waiting = match.waiting
     pause = session.pause()
     message = _coach_message(match) or session.table_message()
     if match.stopped:
         message = Message("info", t("sandbox.timeline_full", lang, count=MAX_STEPS))
-    story = story_lines(match.story(), names(state), lang, view.hand)[-TABLE_STORY:]
+    story = story_entries_for(
+        match.round_story(), names(state), lang, view.hand, public=not match.hide
+    )
     model = table_model(
         state,
         view,
@@ -233,28 +251,27 @@ def game_area(lang: str) -> None:
         message=message,
         version=match.version,
         thinking=waiting and pause > 0,
+        menu=playing,
+        land=session.landing(),
     )
+    tools: list[tuple[str, str]] = []
+    if waiting and pause < 0:
+        tools.append(("step", t("sandbox.step", lang)))
+    if not state.is_over and view.hand == state.turn and not waiting:
+        tools.append(("coach", t("coach.button", lang)))
     show_table(
         model,
         key=keys.TABLE,
         on_action=lambda text, version: callbacks.on_action(text, version, lang),
         on_tick=callbacks.on_tick,
         pause_ms=max(pause, 0),
+        on_menu=callbacks.show_page,
+        tools=tools,
+        on_tool=lambda tool: callbacks.on_tool(tool, lang, view.hand),
     )
-    if waiting and pause < 0:
-        st.button(
-            t("sandbox.step", lang), key=keys.STEP, on_click=callbacks.step_bot, type="primary"
-        )
-    if not state.is_over and view.hand == state.turn and not waiting:
-        st.button(
-            t("coach.button", lang),
-            key=keys.COACH_BUTTON,
-            on_click=callbacks.ask_coach,
-            args=(lang, view.hand),
-            icon=":material/lightbulb:",
-            help=t("coach.help", lang),
-        )
-    _round_end(match, lang)
+    if state.phase is Phase.GAME_OVER:
+        winners = join_words([names(state)[s] for s in state.game_winners], lang)
+        st.success(t("sandbox.game_over", lang, names=winners))
     _history(match, lang)
     _save(match, lang)
 
@@ -265,45 +282,6 @@ def _coach_message(match: Match) -> Message | None:
     if isinstance(asked, tuple) and asked[0] is match:
         return Message("info", str(asked[1]))
     return None
-
-
-def _round_end(match: Match, lang: str) -> None:
-    """The points breakdown from the engine's own scoring event (R-SCORE-1..3)."""
-    state = match.state
-    won = [e for e in match.story() if e.type == "round_won"]
-    if not state.is_over or not won:
-        return
-    event = won[-1]
-    shown = names(state)
-    st.success(
-        t(
-            "sandbox.round_over",
-            lang,
-            name=shown[event.seat],
-            points=event.points,
-            count=event.points,
-        )
-    )
-    rows = [
-        {
-            t("sandbox.col_player", lang): state.players[seat],
-            t("sandbox.col_cards", lang): ", ".join(card_label(c, lang) for c in state.hands[seat]),
-            t("sandbox.col_points", lang): event.hand_points[seat],
-            t("sandbox.col_total", lang): state.scores[seat],
-        }
-        for seat in range(state.n_players)
-    ]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-    if state.phase is Phase.GAME_OVER:
-        winners = join_words([shown[s] for s in state.game_winners], lang)
-        st.success(t("sandbox.game_over", lang, names=winners))
-    elif state.phase is Phase.ROUND_OVER:
-        st.button(
-            t("sandbox.next_round", lang),
-            key=keys.NEXT_ROUND,
-            type="primary",
-            on_click=callbacks.next_round,
-        )
 
 
 def _history(match: Match, lang: str) -> None:
@@ -328,7 +306,7 @@ def _history(match: Match, lang: str) -> None:
             icon=icon,
         )
     nav[5].caption(t("sandbox.move_of", lang, index=match.index, total=len(match.steps)))
-    lines = story_lines(match.story(), names(match.state), lang)
+    lines = story_lines(match.story(), names(match.state), lang, public=not match.hide)
     if not lines:
         return
     with st.expander(t("sandbox.story_all", lang, count=len(lines))):

@@ -16,12 +16,16 @@ from uno.ui.table import bot_pause_ms
 __all__ = [
     "HUMAN",
     "controllers",
+    "default_seat",
     "has_match",
+    "landing",
     "match",
     "pause",
+    "playing",
     "refuse",
     "say_setup",
     "set_match",
+    "set_playing",
     "start",
     "table_message",
 ]
@@ -68,22 +72,52 @@ def pause() -> int:
     return int(st.session_state.get(keys.PAUSE, bot_pause_ms()))
 
 
-def start(new: Match, setup: TableSetup | None = None) -> None:
-    """A new game on the table; ``setup`` (from a link or a file) says who plays each seat and
-    how the table shows it; a new deal keeps who played each seat before."""
+def start(
+    new: Match, setup: TableSetup | None = None, chosen: Sequence[str | None] | None = None
+) -> None:
+    """A new game on the table, shown as the game screen; ``setup`` (from a link or a file)
+    says who plays each seat and how the table shows it; ``chosen``: who plays each seat of a
+    situation built by hand; a new deal keeps who played each seat before."""
     if setup is not None:
         seats: list[str | None] = [setup.bots.get(s) for s in range(new.state.n_players)]
         new = new.with_view(viewer=setup.viewer, hide=setup.hide_hands)
-    else:  # a new deal: the first seat is a person, the others computer players
-        before = list(match().seats) if has_match() else []
-        default = [None] + [DEFAULT_BOT] * (new.state.n_players - 1)
-        seats = [before[i] if i < len(before) else default[i] for i in range(len(default))]
-        new = new.with_view(hide=bool(st.session_state.get(keys.HIDE)))
+    else:
+        if chosen is not None:  # a situation built card by card: who plays each seat was asked
+            seats = list(chosen)
+        else:  # a new deal: the first seat is a person, the others computer players
+            before = list(match().seats) if has_match() else []
+            default = [None] + [DEFAULT_BOT] * (new.state.n_players - 1)
+            seats = [before[i] if i < len(before) else default[i] for i in range(len(default))]
+        # Against computer players their hands are hidden (a switch shows them, for study).
+        new = new.with_view(hide=any(seat is not None for seat in seats))
     for seat, controller in enumerate(controllers(seats)):
         st.session_state[keys.controller(seat)] = controller
     st.session_state[keys.HIDE] = new.hide
+    st.session_state[keys.PLAYING] = True
+    st.session_state[keys.LAND] = True
     set_match(new.with_seats(seats))
     play_bots_now()
+
+
+def default_seat(seat: int) -> str:
+    """Who plays a seat unless asked otherwise: the first a person, the others a computer."""
+    return HUMAN if seat == 0 else DEFAULT_BOT
+
+
+def playing() -> bool:
+    """Whether the table is the game screen now (the page's chrome folded away)."""
+    return bool(st.session_state.get(keys.PLAYING, True))
+
+
+def set_playing(on: bool) -> None:
+    st.session_state[keys.PLAYING] = on
+    if on:
+        st.session_state[keys.LAND] = True
+
+
+def landing() -> bool:
+    """Whether this drawing brings the table into view (once after a new game)."""
+    return bool(st.session_state.pop(keys.LAND, False))
 
 
 def play_bots_now() -> None:

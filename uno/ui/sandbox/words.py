@@ -7,11 +7,11 @@ from collections.abc import Sequence
 import uno
 from uno.academy.i18n import t
 from uno.academy.sandbox import typed_field
-from uno.academy.table import story_text
+from uno.academy.table import story_entries, story_text
 from uno.state import GameState
 from uno.ui.words import inert
 
-__all__ = ["error_text", "names", "story_lines"]
+__all__ = ["error_text", "names", "story_entries_for", "story_lines"]
 
 
 def error_text(problem: uno.ScenarioError, lang: str, typed: Sequence[str] | None = None) -> str:
@@ -29,10 +29,28 @@ def error_text(problem: uno.ScenarioError, lang: str, typed: Sequence[str] | Non
 
 
 def story_lines(
-    events: Sequence[uno.Event], players: Sequence[str], lang: str, viewer: int | None = None
+    events: Sequence[uno.Event],
+    players: Sequence[str],
+    lang: str,
+    viewer: int | None = None,
+    *,
+    public: bool = False,
 ) -> list[str]:
-    """Each event worded in the reader's language (``players`` already made inert)."""
-    return story_text(events, players, lang, viewer)
+    """Each event worded in the reader's language (``players`` already made inert); with
+    ``public`` (every hand is on show) a bluffer's cards are named to everyone."""
+    return story_text(events, players, lang, viewer, public=public)
+
+
+def story_entries_for(
+    events: Sequence[uno.Event],
+    players: Sequence[str],
+    lang: str,
+    viewer: int | None = None,
+    *,
+    public: bool = False,
+) -> list[tuple[str, str | None]]:
+    """The same lines, each with the id of the rule it applies (the table links it)."""
+    return story_entries(events, players, lang, viewer, public=public)
 
 
 def names(state: GameState) -> list[str]:

@@ -2,9 +2,15 @@
 // actions in the engine's notation ("0: play R7", "1: challenge"). It decides nothing about the
 // rules: every lit card, every button and every refusal comes from the model.
 //
+// A game screen (model.fill): the others compact at the top, the piles, the last move and the
+// story in the middle (the newest line in view), the message and the hand at the bottom; the
+// table fills the window below the page's header, so the hand is always in view. A wall
+// (model.wall, a projector) sizes everything for the back of a classroom.
+//
 // Contract for tests: the root has data-testid="uno-table"; each card of the hand is a <button>
 // with data-card, data-seat and data-playable; colour choices carry data-color; the message
-// region has role="status". Text from the model is only ever set with textContent.
+// region has role="status"; the story's lines are the <li> of .story ol (the newest last).
+// Text from the model is only ever set with textContent.
 
 const KEY_HELP_ID = "uno-keys";
 
@@ -45,54 +51,79 @@ function fanHand(row) {
   row.style.setProperty("--fan-overlap", `${width - step}px`);
 }
 
+// -- the game screen: the table fills the window below the page's header ----------------------
+
+function headerHeight(root) {
+  const doc = root.ownerDocument || document;
+  const header = doc.querySelector('[data-testid="stHeader"]');
+  if (!header) return 0;
+  const box = header.getBoundingClientRect();
+  return box.height > 0 && getComputedStyle(header).display !== "none" ? Math.ceil(box.bottom) : 0;
+}
+
+function fitScreen(root, model) {
+  if (!model.fill) {
+    root.style.removeProperty("--uno-offset");
+    return;
+  }
+  // A wall has no header: the table starts below the page's padding and ends above its edge.
+  const top = Math.ceil(root.getBoundingClientRect().top + (window.scrollY || 0));
+  const offset = model.wall ? Math.max(top, 0) + 12 : headerHeight(root) + 8;
+  root.style.setProperty("--uno-offset", `${offset}px`);
+}
+
 // -- one render ------------------------------------------------------------------------------
 
-function render(root, model, ui, send) {
+function seatChip(seat, model, images) {
   const L = model.labels;
-  const images = model.images || {};
-  const oldRow = root.querySelector(".hand-row");
-  if (oldRow) ui.scroll = oldRow.scrollLeft;  // a redraw keeps the hand where the finger left it
-  root.className = `uno-table size-${model.size}` + (model.over ? " over" : "");
-  root.replaceChildren();
-
-  // The other seats, in seat order, the one to play marked.
-  const seats = el("ul", { class: "seats", "aria-label": model.status });
-  for (const seat of model.seats) {
-    if (model.hand && seat.seat === model.hand.seat) continue;
-    const item = el("li", {
-      class: "seat" + (seat.turn ? " turn" : ""),
-      "data-seat": seat.seat,
-      "aria-current": seat.turn ? "true" : null,
-    });
-    const head = el("div", { class: "seat-head" });
-    head.appendChild(el("span", { class: "name", text: seat.name }));
-    head.appendChild(el("span", { class: "who", text: seat.bot ? `${L.bot} · ${seat.bot}` : L.person }));
-    item.appendChild(head);
-    const info = el("div", { class: "seat-info" });
-    info.appendChild(el("span", { class: "count", text: seat.count_text }));
-    if (seat.score_text) info.appendChild(el("span", { class: "count score", text: seat.score_text }));
-    if (seat.turn) info.appendChild(el("span", { class: "badge turn-badge", text: L.turn }));
-    if (seat.uno === "said") info.appendChild(el("span", { class: "badge uno-said", text: L.said_uno }));
-    if (seat.uno === "forgot") info.appendChild(el("span", { class: "badge uno-forgot", text: L.forgot_uno }));
-    item.appendChild(info);
-    const row = el("div", { class: "seat-cards", "aria-hidden": seat.cards ? null : "true" });
-    if (seat.cards) {
-      for (const card of seat.cards) {
-        row.appendChild(el("span", { class: "mini", "data-card": card.code, role: "img", "aria-label": card.label }, cardImage(images, card.code)));
-      }
-    } else {
-      const shown = Math.min(seat.count, 10);
-      for (let i = 0; i < shown; i += 1) row.appendChild(el("span", { class: "mini back", "data-card": "back" }, cardImage(images, "back")));
-      if (seat.count > shown) row.appendChild(el("span", { class: "more", text: `+${seat.count - shown}` }));
-    }
-    item.appendChild(row);
-    seats.appendChild(item);
+  const item = el("li", {
+    class: "seat" + (seat.turn ? " turn" : ""),
+    "data-seat": seat.seat,
+    "aria-current": seat.turn ? "true" : null,
+  });
+  const head = el("div", { class: "seat-head" });
+  head.appendChild(el("span", { class: "name", text: seat.name }));
+  if (seat.bot !== null && seat.bot !== undefined) {
+    head.appendChild(el("span", { class: "who", text: seat.bot ? `${L.bot} · ${seat.bot}` : L.bot }));
   }
-  root.appendChild(seats);
+  item.appendChild(head);
+  const info = el("div", { class: "seat-info" });
+  info.appendChild(el("span", { class: "count", text: seat.count_text }));
+  if (seat.score_text) info.appendChild(el("span", { class: "count score", text: seat.score_text }));
+  if (seat.turn) info.appendChild(el("span", { class: "badge turn-badge", text: L.turn }));
+  if (seat.uno === "said") info.appendChild(el("span", { class: "badge uno-said", text: L.said_uno }));
+  if (seat.uno === "forgot") info.appendChild(el("span", { class: "badge uno-forgot", text: L.forgot_uno }));
+  item.appendChild(info);
+  const row = el("div", { class: "seat-cards", "aria-hidden": seat.cards ? null : "true" });
+  if (seat.cards) {
+    for (const card of seat.cards) {
+      row.appendChild(el("span", { class: "mini", "data-card": card.code, role: "img", "aria-label": card.label }, cardImage(images, card.code)));
+    }
+  } else {
+    // A game screen shows a few backs (the count says the rest); a page shows up to ten.
+    const most = model.fill ? 5 : 10;
+    const shown = Math.min(seat.count, most);
+    for (let i = 0; i < shown; i += 1) row.appendChild(el("span", { class: "mini back", "data-card": "back" }, cardImage(images, "back")));
+    if (seat.count > shown) row.appendChild(el("span", { class: "more", text: `+${seat.count - shown}` }));
+  }
+  item.appendChild(row);
+  return item;
+}
 
-  // The middle: the discard pile (its named colour with its shape), the draw pile, the direction.
-  const middle = el("div", { class: "middle" });
+function storyLine(line) {
+  const item = el("li", {});
+  item.appendChild(el("span", { class: "line-text", text: line.text }));
+  for (const link of line.links || []) {  // the ruling it applies, the lesson that teaches it
+    item.appendChild(document.createTextNode(" "));
+    item.appendChild(el("a", { class: "rule", href: link.href, target: "_self", "data-kind": link.kind, "data-rule": line.rule, text: link.label }));
+  }
+  return item;
+}
+
+function board(model, ui, send, images) {
+  const L = model.labels;
   const pile = model.pile;
+  const wrap = el("div", { class: "board" });
   const discard = el("figure", { class: "discard", role: "img", "aria-label": pile.discard_aria });
   discard.appendChild(cardImage(images, "top", "top-card"));
   discard.appendChild(el("figcaption", { text: pile.caption }));
@@ -103,7 +134,7 @@ function render(root, model, ui, send) {
     named.appendChild(el("span", { class: "named-name", text: pile.color_label }));
     discard.appendChild(named);
   }
-  middle.appendChild(discard);
+  wrap.appendChild(discard);
   const drawAble = Boolean(pile.lit);  // a move to make now (a lesson lights none)
   const drawButton = el("button", {
     type: "button",
@@ -116,13 +147,102 @@ function render(root, model, ui, send) {
   drawButton.appendChild(cardImage(images, "back", "back-card"));
   drawButton.appendChild(el("span", { class: "draw-text", text: `${L.draw_pile} · ${pile.draw_text}` }));
   if (!pile.tap) drawButton.disabled = true;
-  middle.appendChild(drawButton);
-  middle.appendChild(el("div", { class: "direction", "data-direction": model.direction, text: `${model.direction === 1 ? "↻" : "↺"} ${model.direction_label}` }));
+  wrap.appendChild(drawButton);
+  wrap.appendChild(el("div", { class: "direction", "data-direction": model.direction, text: `${model.direction === 1 ? "↻" : "↺"} ${model.direction_label}` }));
+  return wrap;
+}
+
+function resultPanel(result, model, images) {
+  const panel = el("section", { class: "result", "aria-label": result.title });
+  panel.appendChild(el("h3", { class: "result-title", text: result.title }));
+  if (result.points_line) panel.appendChild(el("p", { class: "result-points", text: result.points_line }));
+  const list = el("ul", { class: "result-rows" });
+  for (const row of result.rows) {
+    const item = el("li", { class: "result-row" + (row.winner ? " winner" : ""), "data-seat": row.seat });
+    const head = el("div", { class: "result-head" });
+    head.appendChild(el("span", { class: "name", text: row.name }));
+    head.appendChild(el("span", { class: "points", text: row.points_text }));
+    if (result.totals && row.total !== null) {
+      head.appendChild(el("span", { class: "total", text: `${result.labels.total}: ${row.total}` }));
+    }
+    item.appendChild(head);
+    const cards = el("div", { class: "result-cards" });
+    if (!row.cards.length) cards.appendChild(el("span", { class: "none", text: row.cards_text }));
+    for (const card of row.cards) {
+      cards.appendChild(el("span", { class: "mini", "data-card": card.code, role: "img", "aria-label": card.label }, cardImage(images, card.code)));
+    }
+    item.appendChild(cards);
+    list.appendChild(item);
+  }
+  panel.appendChild(list);
+  return panel;
+}
+
+function joinPanel(join, model) {
+  const L = model.labels;
+  const panel = el("aside", { class: "join", "aria-label": L.join_title });
+  panel.appendChild(el("p", { class: "join-title", text: L.join_title }));
+  if (join.qr) panel.appendChild(el("img", { class: "join-qr", src: join.qr, alt: join.qr_alt || "" }));
+  if (join.how) panel.appendChild(el("p", { class: "join-how", text: join.how }));
+  panel.appendChild(el("p", { class: "join-code", text: join.code }));
+  if (join.link) panel.appendChild(el("p", { class: "join-link", text: join.link }));
+  return panel;
+}
+
+function render(root, model, ui, send) {
+  const L = model.labels;
+  const images = model.images || {};
+  const oldRow = root.querySelector(".hand-row");
+  if (oldRow) ui.scroll = oldRow.scrollLeft;  // a redraw keeps the hand where the finger left it
+  root.className = ["uno-table", `size-${model.size}`, model.over ? "over" : "", model.fill ? "fill" : "",
+    model.wall ? "wall" : "", model.you_turn ? "your-turn" : "", model.join ? "joining" : ""].filter(Boolean).join(" ");
+  root.replaceChildren();
+
+  // -- the top: the other seats, compact, the one to play marked; the page's menu --------------
+  const top = el("header", { class: "top" });
+  const seats = el("ul", { class: "seats", "aria-label": model.status });
+  for (const seat of model.seats) {
+    if (model.hand && seat.seat === model.hand.seat) continue;
+    seats.appendChild(seatChip(seat, model, images));
+  }
+  top.appendChild(seats);
+  if (model.menu) {
+    top.appendChild(el("button", {
+      type: "button",
+      class: "menu",
+      "data-action": "menu",
+      title: model.menu.help,
+      "aria-label": model.menu.help,
+      text: `☰ ${model.menu.label}`,
+      onclick: () => ui.menu(),
+    }));
+  }
+  root.appendChild(top);
+
+  // -- the middle: the piles, the last move (large), the story (the newest line in view) --------
+  const middle = el("div", { class: "middle" });
+  middle.appendChild(board(model, ui, send, images));
+  const side = el("div", { class: "side" });
+  if (model.newest) {
+    const newest = el("p", { class: "newest", "aria-hidden": "true" });
+    newest.appendChild(el("span", { class: "newest-title", text: `${L.newest}: ` }));
+    newest.appendChild(el("span", { class: "newest-text", text: model.newest.text }));
+    side.appendChild(newest);
+  }
+  const story = el("section", { class: "story", "aria-label": L.story });
+  story.appendChild(el("h4", { text: L.story }));
+  const list = el("ol", { "aria-live": "polite", "aria-relevant": "additions" });
+  for (const line of model.story) list.appendChild(storyLine(line));
+  story.appendChild(list);
+  side.appendChild(story);
+  middle.appendChild(side);
+  if (model.join) middle.appendChild(joinPanel(model.join, model));
   root.appendChild(middle);
 
-  root.appendChild(el("p", { class: "status", text: model.thinking ? `${model.status} ${L.thinking}` : model.status }));
-
-  // The message at the hand, where the eye is (role=status: screen readers hear it).
+  // -- the bottom: what happens now, the message at the hand, the moves, the hand ---------------
+  const bottom = el("div", { class: "bottom" });
+  const status = model.thinking ? `${model.status} ${L.thinking}` : model.status;
+  bottom.appendChild(el("p", { class: "status" + (model.you_turn ? " you" : ""), text: status }));
   const message = ui.localMessage || model.message;
   const box = el("div", { class: "message" + (message ? ` ${message.kind}` : ""), role: "status", "aria-live": "polite" });
   if (message) {
@@ -133,14 +253,16 @@ function render(root, model, ui, send) {
       box.appendChild(el("a", { href: link.href, target: "_self", text: link.label }));
     });
   }
-  root.appendChild(box);
+  bottom.appendChild(box);
+  if (model.result) bottom.appendChild(resultPanel(model.result, model, images));
 
   // A question the tap needs answered first: a colour, a seat, "Uno" or not.
   const ask = ui.ask || model.ask;
-  if (ask) root.appendChild(askPanel(ask, model, ui, send));
+  if (ask) bottom.appendChild(askPanel(ask, model, ui, send));
 
-  // The moves offered beside the hand, exactly those the engine allows.
-  if (model.buttons.length) {
+  // The moves offered beside the hand, exactly those the engine allows, and the page's tools
+  // (the coach, a computer player's next step), which are not moves.
+  if (model.buttons.length || (model.tools || []).length) {
     const bar = el("div", { class: "buttons" });
     for (const button of model.buttons) {
       bar.appendChild(el("button", {
@@ -155,10 +277,13 @@ function render(root, model, ui, send) {
         },
       }));
     }
-    root.appendChild(bar);
+    for (const tool of model.tools || []) {
+      bar.appendChild(el("button", { type: "button", class: "move tool", "data-tool": tool.id, text: tool.label, onclick: () => ui.tool(tool.id) }));
+    }
+    bottom.appendChild(bar);
   }
 
-  // The hand: one row of card buttons (scrolls sideways when long).
+  // The hand: one row of card buttons (a fan, or scrolling sideways, when long).
   if (model.hand) {
     const hand = model.hand;
     const section = el("section", { class: "hand" + (hand.active ? " active" : ""), "aria-label": hand.title, "data-seat": hand.seat });
@@ -168,7 +293,7 @@ function render(root, model, ui, send) {
     if (me) {
       title.appendChild(el("span", { class: "count", text: me.count_text }));
       if (me.score_text) title.appendChild(el("span", { class: "count score", text: me.score_text }));
-      if (me.turn) title.appendChild(el("span", { class: "badge turn-badge", text: L.turn }));
+      if (me.turn) title.appendChild(el("span", { class: "badge turn-badge", text: model.personal ? L.your_turn : L.turn }));
       if (me.uno === "said") title.appendChild(el("span", { class: "badge uno-said", text: L.said_uno }));
       if (me.uno === "forgot") title.appendChild(el("span", { class: "badge uno-forgot", text: L.forgot_uno }));
     }
@@ -190,20 +315,34 @@ function render(root, model, ui, send) {
       row.appendChild(button);
     });
     section.appendChild(row);
-    root.appendChild(section);
+    bottom.appendChild(section);
+  }
+  // The keys play a hand: a screen with no hand (a projector, the teacher's) has none to tell.
+  if (model.hand) bottom.appendChild(el("p", { class: "keys", id: KEY_HELP_ID, text: L.keys }));
+  root.appendChild(bottom);
+
+  fitScreen(root, model);
+  const row = root.querySelector(".hand-row");
+  if (row) {
     fanHand(row);
     if (ui.scroll) row.scrollLeft = ui.scroll;
   }
+  pinStory(root, list);
+}
 
-  // The story of the last moves (a live region: each new move is read out).
-  const story = el("section", { class: "story", "aria-label": L.story });
-  story.appendChild(el("h4", { text: L.story }));
-  const list = el("ol", { "aria-live": "polite", "aria-relevant": "additions" });
-  for (const line of model.story) list.appendChild(el("li", { text: line }));
-  story.appendChild(list);
-  root.appendChild(story);
-  // The keys play a hand: a screen with no hand (a projector, the teacher's) has none to tell.
-  if (model.hand) root.appendChild(el("p", { class: "keys", id: KEY_HELP_ID, text: L.keys }));
+// The newest move stays in view: the story's list is scrolled to its end now, and again
+// whenever its box changes size (the screen fitted below the header, a phone turned, the
+// component laid out after it was drawn).
+function pinStory(root, list) {
+  list.scrollTop = list.scrollHeight;
+  if (typeof ResizeObserver === "undefined") return;
+  if (!root.__storyWatch) {
+    root.__storyWatch = new ResizeObserver((entries) => {
+      for (const entry of entries) entry.target.scrollTop = entry.target.scrollHeight;
+    });
+  }
+  root.__storyWatch.disconnect();
+  root.__storyWatch.observe(list);
 }
 
 function askPanel(ask, model, ui, send) {
@@ -321,6 +460,29 @@ function onKey(event, ui) {
   }
 }
 
+// -- focus: a redraw replaces every node; the keyboard's place in the table is kept ------------
+
+function focusedPlace(root) {
+  const active = root.getRootNode().activeElement || document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  if (active.matches && active.matches(".hand-row button.card")) return { card: true };
+  for (const name of ["data-color", "data-target", "data-verb", "data-action"]) {
+    const value = active.getAttribute && active.getAttribute(name);
+    if (value !== null && value !== undefined) return { selector: `[${name}="${CSS.escape(value)}"]` };
+  }
+  return { root: true };
+}
+
+function restoreFocus(root, place, ui) {
+  if (!place) return;
+  let target = null;
+  if (place.selector) target = root.querySelector(place.selector);
+  if (!target && (place.card || place.selector)) {
+    target = root.querySelector(`.hand-row button.card[tabindex="0"]`);
+  }
+  (target || root).focus({ preventScroll: true });
+}
+
 // -- the component ----------------------------------------------------------------------------
 
 export default function (component) {
@@ -330,7 +492,7 @@ export default function (component) {
     root = el("div", { "data-testid": "uno-table", tabindex: "-1" });
     parentElement.appendChild(root);
   }
-  const ui = root.__uno || (root.__uno = { ask: null, localMessage: null, focus: 0, version: null, sent: null });
+  const ui = root.__uno || (root.__uno = { ask: null, localMessage: null, focus: 0, version: null, sent: null, menus: 0 });
   ui.root = root;
   ui.model = data;
   root.dataset.version = String(data.version);  // tests and benchmarks watch it change
@@ -349,22 +511,31 @@ export default function (component) {
     root.classList.add("sending");
     setTriggerValue("action", { action, version: data.version });
   };
-  ui.redraw = () => render(root, ui.model, ui, send);
+  ui.menu = () => { ui.menus += 1; setTriggerValue("menu", { n: ui.menus }); };
+  ui.tool = (id) => { ui.menus += 1; setTriggerValue("tool", { id, n: ui.menus }); };
+  // Every redraw (a refusal, a question, Escape, Python's answer) keeps the keyboard's place.
+  ui.redraw = () => {
+    const place = focusedPlace(root);
+    render(root, ui.model, ui, send);
+    restoreFocus(root, place, ui);
+  };
   if (!root.__fan) {
-    // A phone turned, a window resized: the hand is fanned again to the new width.
-    root.__fan = () => { const row = root.querySelector(".hand-row"); if (row) fanHand(row); };
+    // A phone turned, a window resized: the hand is fanned again, the screen fitted again.
+    root.__fan = () => {
+      const row = root.querySelector(".hand-row");
+      if (row) fanHand(row);
+      if (ui.model) fitScreen(root, ui.model);
+    };
     window.addEventListener("resize", root.__fan);
   }
   if (!root.__keys) {
     root.__keys = (event) => onKey(event, ui);
     root.addEventListener("keydown", root.__keys);
   }
-  const active = root.getRootNode().activeElement || document.activeElement;
-  const hadFocus = Boolean(active && root.contains(active));
   ui.redraw();
-  if (hadFocus) {
-    const again = root.querySelector(`.hand-row button.card[tabindex="0"]`) || root;
-    again.focus();
+  if (data.land) {
+    // A new game: the screen lands on the table (below the page's header).
+    requestAnimationFrame(() => root.scrollIntoView({ block: "start", behavior: "instant" }));
   }
   // Computer players move one at a time: ask Python for the next move after a short pause.
   clearTimeout(root.__timer);
