@@ -131,3 +131,81 @@ def test_computed_answers_match_the_engine() -> None:
     assert board_answer(by_key["scoring"]) == "88"  # R-SCORE-1: 7 + 50 + 20 + 2 + 9
     assert board_answer(by_key["wild-draw-four"]) == "challenge"  # R-CHAL-2: red was in hand
     assert question_answer(by_key["scoring"].quiz[1]) == "17"  # R-END-1: B9 and Y2 drawn first
+
+
+# -- steps (issue 38) ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
+def test_every_lesson_is_steps_each_task_once_each_section_once(lesson) -> None:
+    from uno.academy.lessons import lesson_steps, sections
+
+    steps = lesson_steps(lesson)
+    assert lesson.steps == steps  # written in the lesson's file, not the default
+    tasks = [s.task for s in steps if s.task is not None]
+    assert sorted(tasks) == sorted(["board", *(q.id for q in lesson.quiz)])
+    shown = [s.section for s in steps if s.section is not None]
+    for lang in LANGS:  # one step list serves the three languages
+        assert shown == list(range(1, len(sections(lesson_text(lesson, lang)[0])) + 1)), lang
+    assert {r for s in steps for r in s.rules} == set(lesson.rules)
+    for lang in LANGS:  # a hint for the board and each question, what to look at after a refusal
+        words = lesson_text(lesson, lang)[1]
+        assert words["board"]["hint"] and words["board"]["look"]
+        assert all(words["quiz"][q.id]["hint"] for q in lesson.quiz)
+
+
+def test_a_step_list_that_does_not_fit_fails_at_load() -> None:
+    from dataclasses import replace
+
+    from uno.academy.lessons import Step, _check
+
+    lesson = ALL[2]
+    twice = replace(lesson, steps=(*lesson.steps, Step(task="q1")))
+    with pytest.raises(ValueError, match="once each"):
+        _check(twice)
+    backwards = replace(lesson, steps=tuple(reversed(lesson.steps)))
+    with pytest.raises(ValueError, match="sections"):
+        _check(backwards)
+    foreign = replace(
+        lesson, steps=(*lesson.steps[:-1], replace(lesson.steps[-1], rules=("R-ACT-5",)))
+    )
+    with pytest.raises(ValueError, match="teach"):
+        _check(foreign)
+
+
+def test_each_rule_of_a_lesson_points_at_a_step_that_teaches_it() -> None:
+    from uno.academy.lessons import lesson_for_rule, lesson_steps, step_for_rule
+
+    for lesson in ALL:
+        for rule in lesson.rules:
+            found = step_for_rule(rule)
+            assert found is not None and found[0] == lesson_for_rule(rule)
+            number, step = found
+            assert rule in lesson_steps(ALL[number - 1])[step - 1].rules
+    assert step_for_rule("H-NOPE") is None
+
+
+@pytest.mark.parametrize(
+    ("given", "card", "counted", "twice"),
+    [
+        (77, None, None, False),  # right: nothing to say
+        (47, "WD4", 20, False),  # the Wild Draw Four counted as 20
+        (57, "GS", 0, False),  # the Skip left out
+        (84, "R7", 14, True),  # the red 7 counted twice
+        (70, "R7", 0, False),  # the red 7 left out
+    ],
+)
+def test_a_wrong_total_names_the_likeliest_slip(
+    given: int, card: str | None, counted: int | None, twice: bool
+) -> None:
+    from uno.academy.lessons import miscount
+    from uno.cards import Card
+
+    cards = (Card("R7"), Card("WD4"), Card("GS"))
+    slip = miscount(cards, given)
+    if card is None:
+        assert slip is None
+        return
+    assert slip is not None and (str(slip.card), slip.counted, slip.twice) == (card, counted, twice)
+    assert slip.worth == uno.card_points(Card(card))
+    assert miscount(cards, 1_000) is None  # no single slip explains it

@@ -1,5 +1,9 @@
-"""AppTest walks each lesson's board (a wrong move, then the right one) and its quiz, in every
-language; progress is kept in the session and in the URL."""
+"""AppTest walks each lesson step by step in every language (issue 38): each step shows where
+the learner is ("Step 3 of 7"), its part of the explanation and its task; the board takes a
+wrong move (a try, explained in the lesson's words, the answer not given) and the right one; no
+step shows its answer before two wrong tries; a wrong number names the card probably
+miscounted; a refusal points at the step that teaches its rule; progress is kept in the session
+and in the URL, and the run that passes a lesson counts it."""
 
 from __future__ import annotations
 
@@ -7,28 +11,38 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from tests.lesson_driver import go_to, step_now, step_of
 from tests.table_driver import table_model, tap
-from uno.academy.i18n import LANGS, t
+from uno.academy.i18n import LANGS, card_label, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
     board_of,
     board_options,
+    lesson_steps,
+    lesson_text,
     lessons,
     question_answer,
     question_options,
     right_board_options,
+    sections,
+    step_for_rule,
 )
+from uno.cards import Card
 
 ALL = lessons()
 
 
-def open_lesson(lang: str, number: int, done: str | None = None) -> AppTest:
+def open_lesson(
+    lang: str, number: int, done: str | None = None, step: int | None = None
+) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
     at.query_params["lang"] = lang
     at.run()
     at.query_params["lesson"] = str(number)
     if done is not None:
         at.query_params["done"] = done
+    if step is not None:
+        at.query_params["step"] = str(step)
     at.switch_page("pages/2_lessons.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -40,6 +54,7 @@ def texts(at: AppTest, kind: str) -> str:
 
 def answer_board(at: AppTest, lesson, option: str) -> None:
     key = f"lesson_{lesson.key}"
+    go_to(at, lesson, step_of(lesson, "board"))
     board = board_of(lesson)
     if board.kind in ("play", "choice"):  # answered on the game table
         text = f"{board.learner}: {option}"
@@ -55,54 +70,161 @@ def answer_board(at: AppTest, lesson, option: str) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
+def board_said(at: AppTest, lesson) -> tuple[str, str]:
+    """What the lesson said about the board's last answer: (kind, text), at the hand on a
+    table, else below the board."""
+    if board_of(lesson).kind in ("play", "choice"):
+        message = table_model(at, f"lesson_{lesson.key}_answer_table")["message"]
+        return (message["kind"], message["text"]) if message else ("", "")
+    for kind in ("success", "error", "warning"):
+        if getattr(at, kind):
+            return kind, texts(at, kind)
+    return "", ""
+
+
+def wrong_board_option(lesson) -> str:
+    right = right_board_options(lesson)
+    if lesson.board.kind == "points":
+        return str(int(right[0]) + 10)
+    return next(o for o in board_options(lesson) if o not in right)
+
+
+def _answer(at: AppTest, lesson, q, value: str) -> None:
+    go_to(at, lesson, step_of(lesson, q.id))
+    key = f"lesson_{lesson.key}_{q.id}"
+    if q.kind in NUMERIC_KINDS:
+        at.number_input(key=f"{key}_value").set_value(int(value))
+    else:
+        at.radio(key=f"{key}_value").set_value(value)
+    at.button(key=f"{key}_submit").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _wrong(q) -> str:
+    answer = question_answer(q)
+    if q.kind in NUMERIC_KINDS:
+        return str(int(answer) + 1)
+    return next(o for o in question_options(q) if o != answer)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
-def test_walk_board_and_quiz(lesson, lang: str) -> None:
+def test_walk_every_step(lesson, lang: str) -> None:
     at = open_lesson(lang, lesson.number)
     assert at.session_state["lesson_pick"] == lesson.number
-    right = right_board_options(lesson)
-    wrong = [o for o in board_options(lesson) if o not in right]
-    if lesson.board.kind == "points":
-        wrong = [str(int(right[0]) + 10)]
-    if board_of(lesson).kind in ("play", "choice"):  # no card lit, nor the pile: no hint
-        model = table_model(at, f"lesson_{lesson.key}_answer_table")
-        assert not model["pile"]["lit"] and not [c for c in model["hand"]["cards"] if c["lit"]]
-    # A wrong move: an error (the engine's reason) or a warning, never a success.
-    answer_board(at, lesson, wrong[0])
-    assert not at.success
-    assert at.error or at.warning
-    # The right move.
-    answer_board(at, lesson, right[0])
-    assert t("lessons.right", lang) in texts(at, "success")
-    board = board_of(lesson)
-    if board.kind in ("play", "choice"):
-        # The table shows what the move did, and takes no other move.
-        model = table_model(at, f"lesson_{lesson.key}_answer_table")
-        assert model["story"], "the move is told at the table"
-        assert not [b for b in model["buttons"] if "send" in b]
-        assert not [tp for tp in model["hand"]["taps"].values() if "send" in tp]
-        assert not model["pile"]["lit"]
-    # The quiz: every question answered right.
-    for q in lesson.quiz:
-        key = f"lesson_{lesson.key}_{q.id}"
-        answer = question_answer(q)
-        if q.kind in NUMERIC_KINDS:
-            at.number_input(key=f"{key}_value").set_value(int(answer))
-        else:
-            assert answer in question_options(q)
-            at.radio(key=f"{key}_value").set_value(answer)
-        at.button(key=f"{key}_submit").click().run()
-        assert not at.exception, [e.value for e in at.exception]
+    steps = lesson_steps(lesson)
+    parts = sections(lesson_text(lesson, lang)[0])
+    assert len(parts) == len([s for s in steps if s.section is not None])
+    for index, step in enumerate(steps, start=1):
+        go_to(at, lesson, index)
+        assert at.progress[0].text == t("lessons.step_of", lang, index=index, total=len(steps))
+        assert at.query_params["step"] == [str(index)] or at.query_params["step"] == str(index)
+        if step.section is not None:  # the step's part of the explanation, and only it
+            heading = parts[step.section - 1].splitlines()[0]
+            shown = [line for el in at.markdown for line in el.value.splitlines()]
+            assert heading in shown
+            others = [p.splitlines()[0] for p in parts if p != parts[step.section - 1]]
+            assert not any(other in shown for other in others)
+        if step.task == "board":
+            wrong = wrong_board_option(lesson)
+            if board_of(lesson).kind in ("play", "choice"):  # nothing lit: no hint given away
+                model = table_model(at, f"lesson_{lesson.key}_answer_table")
+                assert not model["pile"]["lit"] and not [
+                    c for c in model["hand"]["cards"] if c["lit"]
+                ]
+            answer_board(at, lesson, wrong)
+            kind, said = board_said(at, lesson)
+            assert kind in ("error", "warning"), (kind, said)
+            assert t("lessons.the_answer", lang) not in said  # the answer is not given yet
+            assert not [b for b in at.button if b.key == f"lesson_{lesson.key}_show"]
+            answer_board(at, lesson, right_board_options(lesson)[0])
+            kind, said = board_said(at, lesson)
+            assert kind == "success" and t("lessons.right", lang) in said
+            if board_of(lesson).kind in ("play", "choice"):
+                # The table shows what the move did, and takes no other move.
+                model = table_model(at, f"lesson_{lesson.key}_answer_table")
+                assert model["story"], "the move is told at the table"
+                assert not [b for b in model["buttons"] if "send" in b]
+                assert not [tp for tp in model["hand"]["taps"].values() if "send" in tp]
+        elif step.task is not None:
+            q = next(q for q in lesson.quiz if q.id == step.task)
+            answer = question_answer(q)
+            if q.kind not in NUMERIC_KINDS:
+                assert answer in question_options(q)
+            _answer(at, lesson, q, answer)
+            assert t("lessons.right", lang) in texts(at, "success")
     assert t("lessons.lesson_done", lang) in texts(at, "success")
     assert lesson.number in at.session_state["lessons_done"]
     assert str(lesson.number) in at.query_params["done"].split(".")
 
 
-def test_show_me_plays_the_right_move() -> None:
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
+def test_no_step_shows_its_answer_before_two_wrong_tries(lesson, lang: str) -> None:
+    at = open_lesson(lang, lesson.number)
+    show = f"lesson_{lesson.key}_show"
+    wrong = wrong_board_option(lesson)
+    answer_board(at, lesson, wrong)
+    assert not [b for b in at.button if b.key == show]  # no "show me" after one wrong try
+    assert t("lessons.the_answer", lang) not in board_said(at, lesson)[1]
+    at.button(key=f"lesson_{lesson.key}_board_hint").click().run()  # a hint, on request
+    hint = lesson_text(lesson, lang)[1]["board"]["hint"]
+    assert hint in texts(at, "info")
+    answer_board(at, lesson, wrong)
+    assert [b for b in at.button if b.key == show]  # two wrong tries: "show me" comes
+    assert t("lessons.the_answer", lang) in board_said(at, lesson)[1]
+    for q in lesson.quiz:
+        _answer(at, lesson, q, _wrong(q))
+        assert t("lessons.the_answer", lang) not in texts(at, "info")
+        assert t("lessons.wrong", lang) in texts(at, "warning")
+        at.button(key=f"lesson_{lesson.key}_{q.id}_hint").click().run()
+        assert lesson_text(lesson, lang)[1]["quiz"][q.id]["hint"] in texts(at, "info")
+        _answer(at, lesson, q, _wrong(q))
+        assert t("lessons.the_answer", lang) in texts(at, "info")
+    assert lesson.number not in at.session_state["lessons_done"]
+
+
+def test_show_me_after_two_tries_plays_the_right_move() -> None:
     lesson = ALL[2]  # matching
     at = open_lesson("fr", lesson.number)
+    wrong = wrong_board_option(lesson)
+    answer_board(at, lesson, wrong)
+    answer_board(at, lesson, wrong)
     at.button(key=f"lesson_{lesson.key}_show").click().run()
-    assert t("lessons.right", "fr") in texts(at, "success")
+    assert board_said(at, lesson)[0] == "success"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_number_names_the_card_probably_miscounted(lang: str) -> None:
+    lesson = next(lesson for lesson in ALL if lesson.board.kind == "points")
+    q = next(q for q in lesson.quiz if q.kind == "points")
+    assert "WD4" in q.cards
+    wild = int(question_answer(q)) - 50 + 20  # the Wild Draw Four counted as 20
+    at = open_lesson(lang, lesson.number)
+    _answer(at, lesson, q, str(wild))
+    said = t(
+        "lessons.miscount.value", lang, card=card_label(Card("WD4"), lang), counted=20, count=50
+    )
+    assert said in texts(at, "warning")
+    assert t("lessons.the_answer", lang) not in texts(at, "info")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_points_at_the_step_that_teaches_its_rule(lang: str) -> None:
+    lesson = ALL[2]  # matching: a blue 3 on a red 7 is refused (R-PLAY-1)
+    at = open_lesson(lang, lesson.number)
+    answer_board(at, lesson, "play B3")
+    message = table_model(at, f"lesson_{lesson.key}_answer_table")["message"]
+    assert message["kind"] == "error"
+    assert lesson_text(lesson, lang)[1]["board"]["look"] in message["text"]
+    where = step_for_rule("R-PLAY-1")
+    assert where is not None and where[0] == lesson.number
+    hrefs = [link["href"] for link in message["links"]]
+    assert f"lessons?lang={lang}&lesson={lesson.number}&step={where[1]}" in hrefs
+    assert f"lessons?lang={lang}&lesson={lesson.number}" not in hrefs  # not the page itself
+    # The link opens that step.
+    again = open_lesson(lang, lesson.number, step=where[1])
+    assert step_now(again, lesson) == where[1]
 
 
 def test_a_shared_link_opens_lesson_8_with_progress() -> None:
@@ -121,27 +243,12 @@ def test_strange_progress_parameters_are_ignored(lesson: str, done: str) -> None
     at.run()
     at.query_params["lesson"] = lesson
     at.query_params["done"] = done
+    at.query_params["step"] = "<b>9999</b>"
     at.switch_page("pages/2_lessons.py").run()
     assert not at.exception
     assert at.session_state["lesson_pick"] == 1
     assert at.session_state["lessons_done"] == ([1] if done == "1.x.<b>" else [])
-
-
-def _answer(at: AppTest, lesson, q, value: str) -> None:
-    key = f"lesson_{lesson.key}_{q.id}"
-    if q.kind in NUMERIC_KINDS:
-        at.number_input(key=f"{key}_value").set_value(int(value))
-    else:
-        at.radio(key=f"{key}_value").set_value(value)
-    at.button(key=f"{key}_submit").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-
-
-def _wrong(q) -> str:
-    answer = question_answer(q)
-    if q.kind in NUMERIC_KINDS:
-        return str(int(answer) + 1)
-    return next(o for o in question_options(q) if o != answer)
+    assert step_now(at, ALL[0]) == 1
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -151,32 +258,23 @@ def test_a_wrong_answer_is_not_a_pass_the_learner_tries_again(lang: str) -> None
     answer_board(at, lesson, right_board_options(lesson)[0])
     for q in lesson.quiz:
         _answer(at, lesson, q, _wrong(q))
-    # Every question answered, all wrong: not a pass, and no right answer given away yet.
-    assert t("lessons.lesson_done", lang) not in texts(at, "success")
+        assert t("lessons.wrong", lang) in texts(at, "warning")
     assert lesson.number not in at.session_state["lessons_done"]
-    assert t("lessons.try_again", lang) in texts(at, "warning")
-    assert t("lessons.the_answer", lang) not in texts(at, "info")
-    # A second wrong try shows the right answer with its explanation.
-    first = lesson.quiz[0]
-    _answer(at, lesson, first, _wrong(first))
-    assert t("lessons.the_answer", lang) in texts(at, "info")
-    # Then the learner answers every question right: the lesson is passed.
     for q in lesson.quiz:
         _answer(at, lesson, q, question_answer(q))
     assert t("lessons.lesson_done", lang) in texts(at, "success")
     assert lesson.number in at.session_state["lessons_done"]
 
 
-def test_the_answer_on_request_and_checking_without_an_answer() -> None:
+def test_checking_without_an_answer_asks_for_one() -> None:
     lesson = next(lesson for lesson in ALL if lesson.quiz)
     q = lesson.quiz[0]
     at = open_lesson("fr", lesson.number)
-    key = f"lesson_{lesson.key}_{q.id}"
-    at.button(key=f"{key}_submit").click().run()
+    go_to(at, lesson, step_of(lesson, q.id))
+    at.button(key=f"lesson_{lesson.key}_{q.id}_submit").click().run()
     assert t("lessons.choose_first", "fr") in texts(at, "info")
-    at.button(key=f"{key}_reveal").click().run()
-    assert t("lessons.the_answer", "fr") in texts(at, "info")
-    assert t("lessons.lesson_done", "fr") not in texts(at, "success")
+    assert not [b for b in at.button if b.key == f"lesson_{lesson.key}_{q.id}_reveal"]
+    assert t("lessons.the_answer", "fr") not in texts(at, "info")
 
 
 def _counter(at: AppTest, lang: str, done: int) -> str:
@@ -219,12 +317,15 @@ def test_the_board_answered_last_counts_the_lesson_in_the_same_run() -> None:
 
 
 def test_show_me_on_the_table_completes_a_lesson_in_the_same_run() -> None:
-    """A move board whose quiz is answered: "show me" plays the right move, and that run
-    says the lesson is done and counts it."""
+    """A move board whose quiz is answered: "show me" (after two wrong tries) plays the right
+    move, and that run says the lesson is done and counts it."""
     lesson = ALL[2]  # matching: a move on the game table
     at = open_lesson("fr", lesson.number)
     for q in lesson.quiz:
         _answer(at, lesson, q, question_answer(q))
+    wrong = wrong_board_option(lesson)
+    answer_board(at, lesson, wrong)
+    answer_board(at, lesson, wrong)
     at.button(key=f"lesson_{lesson.key}_show").click().run()
     assert t("lessons.lesson_done", "fr") in texts(at, "success")
     assert _counter(at, "fr", 1) in texts(at.sidebar, "caption")

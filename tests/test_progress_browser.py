@@ -11,11 +11,11 @@ import pytest
 
 from tests.browser import streamlit_server, wait_for_app
 from uno.academy.i18n import t
-from uno.academy.lessons import lesson_text, lessons
+from uno.academy.lessons import lesson_steps, lesson_text, lessons
 
 pytestmark = pytest.mark.browser
 LESSON = "10-scoring"  # a number to type on the board, three numbers in the quiz
-ANSWERS = {"": "88", "_q1": "77", "_q2": "17", "_q3": "500"}
+ANSWERS = {"board": "88", "q1": "77", "q2": "17", "q3": "500"}
 
 
 @pytest.fixture(scope="module")
@@ -26,14 +26,22 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def pass_lesson(page: Any) -> None:
+    """Every step of the lesson in order, as a learner: the step's task answered, then Next."""
     key = f"lesson_{LESSON}"
-    for suffix, value in ANSWERS.items():
-        box = page.locator(f".st-key-{key}{'_number' if not suffix else suffix + '_value'} input")
-        box.fill(value)
-        box.press("Enter")
-        wait_for_app(page)
-        page.locator(f".st-key-{key}{suffix}_submit button").click()
-        wait_for_app(page)
+    steps = lesson_steps(lessons()[9])
+    for number, step in enumerate(steps, start=1):
+        if step.task is not None:
+            suffix = "" if step.task == "board" else f"_{step.task}"
+            field = "_number" if step.task == "board" else "_value"
+            box = page.locator(f".st-key-{key}{suffix}{field} input")
+            box.fill(ANSWERS[step.task])
+            box.press("Enter")
+            wait_for_app(page)
+            page.locator(f".st-key-{key}{suffix}_submit button").click()
+            wait_for_app(page)
+        if number < len(steps):
+            page.locator(".st-key-lesson_next button").click()
+            wait_for_app(page)
     page.get_by_text(t("lessons.lesson_done", "en")).wait_for(timeout=30_000)
 
 
@@ -104,7 +112,7 @@ def test_the_page_that_says_lesson_done_counts_it(browser: Any, base: str) -> No
     assert menu.input_value() == ticked
     # The next click stays on lesson 10 (the menu's old label, sent back, matched no option
     # and opened lesson 1).
-    page.locator(f".st-key-lesson_{LESSON}_show button").click()
+    page.locator(".st-key-lesson_back button").click()
     wait_for_app(page)
     assert menu.input_value() == ticked
     heading = t("lessons.heading", "en", number=10, title=title)

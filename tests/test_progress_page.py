@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from tests.lesson_driver import go_to, step_of
 from tests.table_driver import set_device
 from uno.academy import store as db
 from uno.academy.i18n import t
@@ -42,10 +43,12 @@ def open_page(page: str, lang: str, device: str, **params: str) -> AppTest:
 
 def pass_lesson(at: AppTest) -> None:
     key = f"lesson_{LESSON.key}"
+    go_to(at, LESSON, step_of(LESSON, "board"))
     at.number_input(key=f"{key}_number").set_value(int(right_board_options(LESSON)[0]))
     at.button(key=f"{key}_submit").click().run()
     for q in LESSON.quiz:
         qkey = f"{key}_{q.id}"
+        go_to(at, LESSON, step_of(LESSON, q.id))
         answer = question_answer(q)
         if q.kind in ("points", "round_points", "drawn_count", "count"):
             at.number_input(key=f"{qkey}_value").set_value(int(answer))
@@ -74,6 +77,7 @@ def test_a_wrong_answer_is_stored_as_a_try_not_a_pass(db_file: Path) -> None:
     at = open_page("pages/2_lessons.py", "fr", PUPIL, lesson=str(LESSON.number))
     q = LESSON.quiz[0]
     key = f"lesson_{LESSON.key}_{q.id}"
+    go_to(at, LESSON, step_of(LESSON, q.id))
     wrong = str(int(question_answer(q)) + 1) if q.kind != "choice" else "x"
     if q.kind in ("points", "round_points", "drawn_count", "count"):
         at.number_input(key=f"{key}_value").set_value(int(wrong))

@@ -82,6 +82,7 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "codes": "typed_codes",
     "color": "color",
     "count": "number",
+    "counted": "number",  # lessons: the points a learner gave a card
     "deck": "deck_name",
     "direction": "direction",
     "done": "number",
@@ -101,6 +102,9 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "move": "coach_move",
     "options": "coach_options",
     "last": "name",
+    "lesson": "number",
+    "step": "number",
+    "steps": "number",  # the steps still waiting, "2, 4 and 5" (one in the test)
     "limit": "number",
     "low": "number",
     "message": "code",

@@ -32,15 +32,19 @@ __all__ = [
     "Board",
     "Lesson",
     "Question",
+    "Step",
     "Verdict",
     "board_options",
     "judge_board",
     "lesson_for_rule",
+    "lesson_steps",
     "lesson_text",
     "lessons",
     "question_answer",
     "question_options",
     "right_board_options",
+    "sections",
+    "step_for_rule",
 ]
 
 LESSONS_DIR: Final = CONTENT_DIR / "lessons"
@@ -104,12 +108,24 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of a lesson: one idea, one thing to do. ``section``: the explanation's ``###``
+    section shown (1-based; None: no text); ``task``: ``board``, a quiz question's id, or None
+    (read, then go on); ``rules``: the rulings it teaches (a refusal of one points here)."""
+
+    section: int | None = None
+    task: str | None = None
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Lesson:
     number: int
     slug: str
     rules: tuple[str, ...]
     board: Board
     quiz: tuple[Question, ...] = field(default_factory=tuple)
+    steps: tuple[Step, ...] = field(default_factory=tuple)
 
     @property
     def key(self) -> str:
@@ -154,7 +170,11 @@ def _lesson(path: Path) -> Lesson:
             if key in item:
                 item[key] = _tuple(item[key])
         quiz.append(Question(**item))
-    lesson = Lesson(int(number_text), slug, tuple(data["rules"]), board, tuple(quiz))
+    steps = tuple(
+        Step(item.get("section"), item.get("task"), _tuple(item.get("rules", [])))
+        for item in data.get("step", [])
+    )
+    lesson = Lesson(int(number_text), slug, tuple(data["rules"]), board, tuple(quiz), steps)
     _check(lesson)
     return lesson
 
@@ -175,6 +195,22 @@ def _check(lesson: Lesson) -> None:
             raise ValueError(f"{lesson.key} {q.id}: a computable answer is never typed")
         if q.kind == "count" and q.what not in COUNTS:
             raise ValueError(f"{lesson.key} {q.id}: unknown count {q.what!r}")
+    if lesson.steps:
+        _check_steps(lesson)
+
+
+def _check_steps(lesson: Lesson) -> None:
+    """Each task once, the sections in order, the rulings the lesson's and all of them taught."""
+    tasks = [step.task for step in lesson.steps if step.task is not None]
+    wanted = ["board", *(q.id for q in lesson.quiz)]
+    if sorted(tasks) != sorted(wanted):
+        raise ValueError(f"{lesson.key}: the steps' tasks {tasks} are not once each of {wanted}")
+    sections = [step.section for step in lesson.steps if step.section is not None]
+    if sections != list(range(1, len(sections) + 1)):
+        raise ValueError(f"{lesson.key}: the steps' sections {sections} are not 1, 2, 3...")
+    taught = {rule for step in lesson.steps for rule in step.rules}
+    if not taught <= set(lesson.rules) or set(lesson.rules) - taught:
+        raise ValueError(f"{lesson.key}: the steps teach {sorted(taught)}, not {lesson.rules}")
 
 
 @cache
@@ -202,6 +238,41 @@ def lesson_text(lesson: Lesson, lang: str) -> tuple[str, dict[str, Any]]:
     with (folder / f"{lesson.key}.toml").open("rb") as handle:
         words = tomllib.load(handle)
     return markdown, words
+
+
+def sections(markdown: str) -> list[str]:
+    """The explanation cut at its ``###`` headings: one section each (the heading with it)."""
+    parts: list[list[str]] = []
+    for line in markdown.splitlines():
+        if line.startswith("### ") or not parts:
+            parts.append([])
+        parts[-1].append(line)
+    return ["\n".join(part).strip() for part in parts if "\n".join(part).strip()]
+
+
+@cache
+def lesson_steps(lesson: Lesson) -> tuple[Step, ...]:
+    """The lesson's steps: as its file lists them, else each section, the board, then each
+    question (the board teaches every ruling of the lesson)."""
+    if lesson.steps:
+        return lesson.steps
+    count = len(sections(lesson_text(lesson, "en")[0]))
+    return (
+        *(Step(section=i) for i in range(1, count + 1)),
+        Step(task="board", rules=lesson.rules),
+        *(Step(task=q.id) for q in lesson.quiz),
+    )
+
+
+@cache
+def step_for_rule(rule: str) -> tuple[int, int] | None:
+    """Where ``rule`` is taught: (lesson number, step number from 1), the first step of the
+    first lesson that lists it; None when no lesson teaches it."""
+    for lesson in lessons():
+        for number, step in enumerate(lesson_steps(lesson), start=1):
+            if rule in step.rules:
+                return lesson.number, number
+    return None
 
 
 # -- the boards: one small class per kind ------------------------------------------------------
@@ -580,6 +651,15 @@ class Attempt:
     def reveal(self) -> Attempt:
         return replace(self, shown=True)
 
+    def record(self, given: str, right: bool) -> Attempt:
+        """A try judged elsewhere (a board, where several answers may be right)."""
+        if self.right:
+            return self
+        if right:
+            return replace(self, given=given, right=True)
+        wrong = self.wrong + 1
+        return replace(self, given=given, wrong=wrong, shown=self.shown or wrong >= REVEAL_AFTER)
+
 
 def lesson_passed(board_right: bool, attempts: Mapping[str, Attempt], lesson: Lesson) -> bool:
     """A lesson is passed when its board's move is right and every quiz question is answered
@@ -588,3 +668,74 @@ def lesson_passed(board_right: bool, attempts: Mapping[str, Attempt], lesson: Le
 
 
 __all__ += ["REVEAL_AFTER", "Attempt", "lesson_passed"]
+
+
+# -- what a wrong number probably miscounted ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Miscount:
+    """The likeliest slip behind a wrong total of card points: ``card`` left out
+    (``counted`` 0), counted twice (``twice``), or counted as ``counted`` points when it is
+    worth ``worth``."""
+
+    card: Card
+    counted: int
+    worth: int
+    twice: bool = False
+
+
+#: Values a learner may wrongly give a card: another kind's worth, or an action card's "number".
+_SLIPS: Final = (20, 50, 10, 25, 40, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+
+
+def miscount(cards: tuple[Card, ...], given: int) -> Miscount | None:
+    """Which single slip turns the right total of ``cards`` into ``given``: a card left out, a
+    card counted twice, or one card given a wrong worth (in that order of likelihood); None
+    when the total is right or no single slip explains it."""
+    worths = [card_points(card) for card in cards]
+    total = sum(worths)
+    if given == total:
+        return None
+    for card, worth in zip(cards, worths, strict=True):
+        if given == total - worth and worth:
+            return Miscount(card, 0, worth)
+    for card, worth in zip(cards, worths, strict=True):
+        if given == total + worth and worth:
+            return Miscount(card, 2 * worth, worth, twice=True)
+    for slip in _SLIPS:
+        for card, worth in zip(cards, worths, strict=True):
+            if slip != worth and given == total - worth + slip:
+                return Miscount(card, slip, worth)
+    return None
+
+
+def counted_cards(q: Question) -> tuple[Card, ...] | None:
+    """The cards whose points a numeric question adds up (``points``: the cards listed;
+    ``round_points``: the cards left in the others' hands when the round ends); None for
+    other questions."""
+    if q.kind == "points":
+        return tuple(Card(code) for code in q.cards)
+    if q.kind != "round_points" or q.scenario is None:
+        return None
+    return _cards_left(_scenario(q.scenario), q.actions or ((q.action,) if q.action else ()))
+
+
+def board_counted_cards(lesson: Lesson) -> tuple[Card, ...] | None:
+    """A points board's cards: those left in the others' hands after its move."""
+    board = board_of(lesson)
+    if board.kind != "points" or board.state is None or board.board.action is None:
+        return None
+    return _cards_left(board.state, (board.board.action,))
+
+
+def _cards_left(state: GameState, actions: tuple[str, ...]) -> tuple[Card, ...]:
+    for action in actions:
+        state, _ = apply(state, action)
+    winner = state.round_winner
+    return tuple(
+        card for seat in range(state.n_players) if seat != winner for card in state.hands[seat]
+    )
+
+
+__all__ += ["Miscount", "board_counted_cards", "counted_cards", "miscount"]

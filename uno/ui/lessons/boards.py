@@ -16,13 +16,28 @@ import streamlit as st
 
 import uno
 from uno.academy.i18n import join_words, t
-from uno.academy.lessons import ChoiceBoard, Lesson, LessonBoard, PlayBoard, board_of
-from uno.academy.table import TableView, story_text, table_model
+from uno.academy.lessons import (
+    Attempt,
+    ChoiceBoard,
+    Lesson,
+    LessonBoard,
+    PlayBoard,
+    Verdict,
+    board_counted_cards,
+    board_of,
+)
+from uno.academy.table import Message, TableView, story_text, table_model
 from uno.cards import Card
 from uno.state import GameState, Phase
 from uno.ui.cards import color_badge_html, show_cards
 from uno.ui.lessons.keys import BoardKeys, board_keys
-from uno.ui.lessons.parts import feedback, names_of, option_label
+from uno.ui.lessons.parts import (
+    miscount_text,
+    names_of,
+    option_label,
+    show_message,
+    verdict_message,
+)
 from uno.ui.lessons.progress import settle
 from uno.ui.table import show_table
 
@@ -100,12 +115,30 @@ def _situation_first_player(board: LessonBoard, names: list[str], lang: str) -> 
 
 # -- the learner's answer -------------------------------------------------------------------------
 def _judged(board: LessonBoard, keys: BoardKeys) -> None:
-    """After an answer, in its callback: a right one is kept, and may complete the lesson (it
-    is passed before the page is drawn, so the sidebar counts it in the same run)."""
+    """After an answer, in its callback: the try is counted (two wrong ones bring "show me"); a
+    right one is kept, and may complete the lesson (it is passed before the page is drawn, so
+    the sidebar counts it in the same run)."""
     answer = _answer(keys)
-    if answer is not None and board.judge(*answer).right:
+    if answer is None:
+        return
+    right = board.judge(*answer).right
+    tries: Attempt = st.session_state.get(keys.tries, Attempt())
+    st.session_state[keys.tries] = tries.record(answer[0], right)
+    if right:
         st.session_state[keys.right] = True
         settle(board.lesson)
+
+
+def _show_me(board: LessonBoard, keys: BoardKeys, option: str) -> None:
+    """ "Show me" (after two wrong tries): the right answer is played, and counts."""
+    st.session_state[keys.answer] = option
+    st.session_state[keys.color] = None
+    st.session_state[keys.version] = int(st.session_state.get(keys.version, 0)) + 1
+    _judged(board, keys)
+
+
+def _ask_hint(keys: BoardKeys) -> None:
+    st.session_state[keys.hinted] = True
 
 
 def _choose(board: LessonBoard, keys: BoardKeys, option: str) -> None:
@@ -196,8 +229,8 @@ def _move_board(
     board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], keys: BoardKeys
 ) -> None:
     """play, choice: the situation on the game table, where the learner makes the move. The
-    cards are not lit (that would give the answer away); a refused card is explained at the
-    hand, with its rule and lesson."""
+    cards are not lit (that would give the answer away); every card can be tapped, and the
+    lesson judges it (a refused card is a try, explained at the hand in the lesson's words)."""
     assert isinstance(board, PlayBoard | ChoiceBoard) and board.state is not None
     state = board.state
     acting = frozenset({board.learner})
@@ -223,8 +256,16 @@ def _move_board(
         lang,
         names=names,
         story=story,
+        message=_board_message(board, names, lang, words, keys),
         version=int(st.session_state.get(keys.version, 0)),
     )
+    hand = model.get("hand")
+    if hand is not None and acting:
+        # A card the engine refuses is still the learner's answer: it goes to the lesson, which
+        # counts the try and says what to look at (the table alone would only refuse it).
+        for code, tap in hand["taps"].items():
+            if "refuse" in tap:
+                hand["taps"][code] = {"send": f"{board.learner}: play {code}"}
     show_table(
         model,
         key=keys.table,
@@ -269,29 +310,67 @@ BOARD_VIEWS: dict[str, BoardView] = {
 }
 
 
+def _board_message(
+    board: LessonBoard, names: list[str], lang: str, words: dict[str, Any], keys: BoardKeys
+) -> Message | None:
+    """What the lesson says about the learner's last answer (None before any): right, refused
+    by a rule (the reason, then what to look at, and where the rule is taught), or wrong (the
+    board's words, a miscounted card named); the right answer only once it is shown."""
+    answer = _answer(keys)
+    if answer is None:
+        return None
+    verdict: Verdict = board.judge(*answer)
+    tries: Attempt = st.session_state.get(keys.tries, Attempt())
+    right = board.right_options()
+    answer_text = join_words([option_label(o, names, lang, words) for o in right], lang)
+    fill = {"answer": answer_text}
+    texts = words["board"]
+    wrong = texts["wrong"].format(**fill)
+    look = str(texts.get("look", ""))
+    cards = board_counted_cards(board.lesson)
+    if not verdict.right and cards is not None and answer[0].isdigit():
+        look = miscount_text(cards, int(answer[0]), lang) or look
+    return verdict_message(
+        verdict,
+        texts["right"].format(**fill),
+        wrong,
+        look,
+        lang,
+        board.lesson.number,
+        shown=answer_text if tries.shown and not verdict.right else None,
+    )
+
+
 def show_board(lesson: Lesson, lang: str, words: dict[str, Any]) -> None:
-    """The lesson's board: its prompt, the situation and the answers (``BOARD_VIEWS``), the
-    "show me" button, then the verdict (a right answer was kept in its callback)."""
+    """The lesson's board: its prompt, the situation and the answers (``BOARD_VIEWS``), what the
+    lesson says about the last answer (at the hand on a table), a hint on request, and "show
+    me" once two tries were wrong (a right answer was kept in its callback)."""
     board = board_of(lesson)
     keys = board_keys(lesson.key)
     names = names_of(board.state, board.players, lang)
     st.subheader(t("lessons.board", lang))
     st.write(words["board"]["prompt"])
     BOARD_VIEWS[board.kind](board, names, lang, words, keys)
-    right = board.right_options()
-    st.button(
-        t("lessons.show_me", lang), key=keys.show, on_click=_choose, args=(board, keys, right[0])
-    )
-
-    answer = _answer(keys)
-    if answer is None:
+    if board.kind not in ("play", "choice"):
+        message = _board_message(board, names, lang, words, keys)
+        if message is not None:
+            show_message(message)
+    if st.session_state.get(keys.right):
         return
-    verdict = board.judge(*answer)
-    answer_text = join_words([option_label(o, names, lang, words) for o in right], lang)
-    fill = {"answer": answer_text}
-    feedback(
-        verdict,
-        words["board"]["right"].format(**fill),
-        words["board"]["wrong"].format(**fill),
-        lang,
-    )
+    tries: Attempt = st.session_state.get(keys.tries, Attempt())
+    left, right = st.columns(2)
+    left.button(t("lessons.hint", lang), key=keys.hint, on_click=_ask_hint, args=(keys,))
+    if tries.shown:
+        right.button(
+            t("lessons.show_me", lang),
+            key=keys.show,
+            on_click=_show_me,
+            args=(board, keys, board.right_options()[0]),
+        )
+    else:
+        right.caption(t("lessons.shown_after", lang))
+    if st.session_state.get(keys.hinted):
+        st.info(
+            str(words["board"].get("hint") or t("lessons.look_again", lang)),
+            icon=":material/lightbulb:",
+        )

@@ -58,6 +58,18 @@ CLASS_LEAVE: Final = "lessons_class_leave"
 CLASS_MESSAGE: Final = "lessons_class_message"
 
 
+def step(lesson_key: str) -> str:
+    """The step of a lesson the learner is on (from 1)."""
+    return f"lesson_{lesson_key}_step"
+
+
+#: The step the URL asked for (``?step=``), to tell a new link from the page's own.
+URL_STEP: Final = "lesson_url_step"
+#: The Back and Next buttons.
+BACK: Final = "lesson_back"
+NEXT: Final = "lesson_next"
+
+
 # -- a lesson's board -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BoardKeys:
@@ -105,6 +117,21 @@ class BoardKeys:
         """Set once the board was answered right (in this session, or on an earlier visit)."""
         return f"{self.prefix}_board_right"
 
+    @property
+    def tries(self) -> str:
+        """The learner's tries on the board (``uno.academy.lessons.Attempt``)."""
+        return f"{self.prefix}_board_tries"
+
+    @property
+    def hint(self) -> str:
+        """The "hint" button."""
+        return f"{self.prefix}_board_hint"
+
+    @property
+    def hinted(self) -> str:
+        """Set once the hint was asked for."""
+        return f"{self.prefix}_board_hinted"
+
     def option(self, option: str) -> str:
         """The button of one answer."""
         return f"{self.prefix}_opt_{option}"
@@ -146,6 +173,16 @@ class QuestionKeys:
     def reveal(self) -> str:
         """The "show the answer" button."""
         return f"{self.prefix}_reveal"
+
+    @property
+    def hint(self) -> str:
+        """The "hint" button."""
+        return f"{self.prefix}_hint"
+
+    @property
+    def hinted(self) -> str:
+        """Set once the hint was asked for."""
+        return f"{self.prefix}_hinted"
 
 
 def question_keys(lesson_key: str, question_id: str) -> QuestionKeys:

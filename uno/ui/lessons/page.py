@@ -10,36 +10,91 @@ from __future__ import annotations
 
 import streamlit as st
 
-from uno.academy.i18n import t
+from uno.academy.i18n import join_words, t
 from uno.academy.lessons import (
     Lesson,
     format_progress,
+    lesson_steps,
     lesson_text,
     lessons,
     parse_progress,
+    sections,
 )
 from uno.ui.device import current_device
 from uno.ui.lessons import keys, progress
 from uno.ui.lessons.boards import show_board
 from uno.ui.lessons.join_class import show_class_join
 from uno.ui.lessons.parts import rule_links, said, show_explanation
-from uno.ui.lessons.quiz import show_quiz
+from uno.ui.lessons.quiz import show_question
 
 __all__ = ["show_lesson", "show_lessons"]
 
 
+def _go(lesson_key: str, step: int) -> None:
+    """Back and Next: another step of the lesson."""
+    st.session_state[keys.step(lesson_key)] = step
+
+
+def _task_done(lesson: Lesson, task: str | None) -> bool:
+    """Whether a step's task is answered right (a step with no task: read, so done)."""
+    if task is None:
+        return True
+    if task == "board":
+        return bool(st.session_state.get(keys.board_keys(lesson.key).right))
+    attempt = progress.attempts(lesson).get(task)
+    return attempt is not None and attempt.right
+
+
 def show_lesson(lesson: Lesson, lang: str) -> None:
-    """One lesson: its title, explanation and rules, the board, the quiz; it says so once the
-    board and every question are answered right (the answer that did it passed the lesson, in
-    its callback)."""
+    """One step of a lesson: where the learner is ("Step 3 of 7"), the step's part of the
+    explanation and the rulings it teaches, its task (the board, or a question), Back and
+    Next. The last step says "Lesson done!" once every task is answered right (the answer that
+    did it passed the lesson, in its callback), else which steps still wait."""
     markdown, words = lesson_text(lesson, lang)
+    steps = lesson_steps(lesson)
+    parts = sections(markdown)
+    key = keys.step(lesson.key)
+    index = min(max(int(st.session_state.get(key, 1)), 1), len(steps))
+    st.session_state[key] = index
+    st.query_params["step"] = str(index)
+    step = steps[index - 1]
     st.title(t("lessons.heading", lang, number=lesson.number, title=words["title"]))
-    show_explanation(markdown, lang)
-    st.caption(rule_links(lesson.rules, lang))
-    show_board(lesson, lang, words)
-    show_quiz(lesson, lang, words)
+    st.progress(index / len(steps), text=t("lessons.step_of", lang, index=index, total=len(steps)))
+    if step.section is not None and step.section <= len(parts):
+        show_explanation(parts[step.section - 1], lang)
+    if step.rules:
+        st.caption(rule_links(step.rules, lang))
+    if step.task == "board":
+        show_board(lesson, lang, words)
+    elif step.task is not None:
+        question = next(q for q in lesson.quiz if q.id == step.task)
+        show_question(lesson, question, lang, words)
+    done = _task_done(lesson, step.task)
     if progress.passed(lesson):
         st.success(t("lessons.lesson_done", lang))
+    elif index == len(steps):
+        waiting = [str(n) for n, s in enumerate(steps, start=1) if not _task_done(lesson, s.task)]
+        st.info(t("lessons.not_done_yet", lang, steps=join_words(waiting, lang)))
+    back, forward = st.columns(2)
+    back.button(
+        t("lessons.back", lang),
+        key=keys.BACK,
+        on_click=_go,
+        args=(lesson.key, index - 1),
+        disabled=index == 1,
+        icon=":material/arrow_back:",
+        width="stretch",
+    )
+    forward.button(
+        t("lessons.next", lang),
+        key=keys.NEXT,
+        on_click=_go,
+        args=(lesson.key, index + 1),
+        disabled=index == len(steps),
+        type="primary" if done else "secondary",
+        icon=":material/arrow_forward:",
+        width="stretch",
+    )
 
 
 def show_lessons(lang: str) -> None:
@@ -88,12 +143,22 @@ def show_lessons(lang: str) -> None:
         show_class_join(lang, token)
 
     number: int = st.session_state[keys.PICK]
+    url_step = st.query_params.get("step")
+    if (
+        url_step != st.session_state.get(keys.URL_STEP)
+        and isinstance(url_step, str)
+        and url_step.isascii()
+        and url_step.isdigit()
+    ):
+        # A link to a step ("this rule is taught in lesson 3, step 2"): that step opens.
+        st.session_state[keys.step(all_lessons[number - 1].key)] = int(url_step[:3])
     st.query_params["lesson"] = str(number)
     st.session_state[keys.URL_LESSON] = str(number)
     if done:
         st.query_params["done"] = format_progress(done)
     lesson = all_lessons[number - 1]
     show_lesson(lesson, lang)
+    st.session_state[keys.URL_STEP] = st.query_params.get("step")
 
     if number < len(all_lessons):
         st.page_link(

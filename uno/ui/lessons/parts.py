@@ -9,8 +9,9 @@ from typing import Any, Final
 import streamlit as st
 
 from uno.academy.i18n import card_label, t
-from uno.academy.lessons import Verdict
-from uno.academy.scoring import Message
+from uno.academy.lessons import Verdict, miscount, step_for_rule
+from uno.academy.scoring import Message as Said
+from uno.academy.table import Message
 from uno.cards import Card
 from uno.state import GameState
 from uno.ui.cards import show_cards
@@ -19,13 +20,16 @@ from uno.ui.words import inert
 __all__ = [
     "CARD_ROW",
     "DEFAULT_NAMES",
-    "feedback",
+    "miscount_text",
     "names_of",
     "option_label",
     "player_name",
     "rule_links",
     "said",
     "show_explanation",
+    "show_message",
+    "step_link",
+    "verdict_message",
 ]
 
 #: A line of a lesson's Markdown drawn as a row of cards: ``[[R7 G7]]``.
@@ -89,20 +93,85 @@ def option_label(option: str, names: list[str], lang: str, words: dict[str, Any]
     return option
 
 
-def feedback(verdict: Verdict, right_text: str, wrong_text: str, lang: str) -> None:
-    """The verdict on a board's answer: right, refused by a rule (with its link), or wrong."""
+def step_link(rule: str, lang: str, here: int) -> tuple[str, str] | None:
+    """The link to the step that teaches ``rule`` (label, address): "Step 2" within the lesson
+    ``here``, "Lesson 7, step 3" in another; None when no step teaches it."""
+    found = step_for_rule(rule)
+    if found is None:
+        return None
+    lesson, step = found
+    label = (
+        t("lessons.step_link", lang, step=step)
+        if lesson == here
+        else t("lessons.lesson_step_link", lang, lesson=lesson, step=step)
+    )
+    return label, f"lessons?lang={lang}&lesson={lesson}&step={step}"
+
+
+def verdict_message(
+    verdict: Verdict,
+    right_text: str,
+    wrong_text: str,
+    look_text: str,
+    lang: str,
+    lesson: int,
+    *,
+    shown: str | None = None,
+) -> Message:
+    """What the lesson says about an answer, to show where the eye is (at the hand on a
+    table): right; refused by a rule (the engine's reason, then what to look at in this board,
+    with the ruling and the step that teaches it); or wrong (what to look at). ``shown``: the
+    right answer, once two tries were wrong: the board's own words on a wrong answer come with
+    it (they may name the right one)."""
     if verdict.right:
-        st.success(f"**{t('lessons.right', lang)}** {right_text}")
-    elif verdict.reason is not None:
-        st.error(
-            f"**{t('lessons.refused', lang)}** {t(f'reason.{verdict.reason}', lang)}  \n"
-            + rule_links((verdict.rule,) if verdict.rule else (), lang)
-        )
+        return Message("success", f"{t('lessons.right', lang)} {right_text}")
+    look = look_text or t("lessons.look_again", lang)
+    if shown:
+        answer = f" {t('lessons.the_answer', lang)} {shown}"
+        if verdict.reason is None:
+            look = wrong_text
     else:
-        st.warning(f"**{t('lessons.wrong', lang)}** {wrong_text}")
+        answer = ""
+    if verdict.reason is not None:
+        text = f"{t('lessons.refused', lang)} {t(f'reason.{verdict.reason}', lang)} {look}"
+        links: list[tuple[str, str]] = []
+        if verdict.rule:
+            links.append(
+                (
+                    t("lessons.rule", lang, id=verdict.rule),
+                    f"reference?lang={lang}#{verdict.rule.lower()}",
+                )
+            )
+            taught = step_link(verdict.rule, lang, lesson)
+            if taught is not None:
+                links.append(taught)
+        return Message("error", text + answer, tuple(links))
+    return Message("warning", f"{t('lessons.wrong', lang)} {look}{answer}")
 
 
-def said(message: Message, lang: str) -> str:
+def show_message(message: Message) -> None:
+    """A lesson's message below a board that is not a table: its words, then its links."""
+    text = message.text
+    if message.links:
+        text += "  \n" + " · ".join(f"[{label}]({href})" for label, href in message.links)
+    getattr(st, message.kind)(text)
+
+
+def miscount_text(cards: tuple[Card, ...], given: int, lang: str) -> str | None:
+    """What a wrong total probably miscounted ("it seems you counted the Wild as 20; it is
+    worth 50"), or None when no single slip explains it."""
+    slip = miscount(cards, given)
+    if slip is None:
+        return None
+    card = card_label(slip.card, lang)
+    if slip.twice:
+        return t("lessons.miscount.twice", lang, card=card, count=slip.worth)
+    if slip.counted == 0:
+        return t("lessons.miscount.left_out", lang, card=card, count=slip.worth)
+    return t("lessons.miscount.value", lang, card=card, counted=slip.counted, count=slip.worth)
+
+
+def said(message: Said, lang: str) -> str:
     """What a service said (``uno.academy.services``), in the reader's language; its values are
     user text (a pupil's first name, a class's name), made inert."""
     return t(message.key, lang, **{name: inert(value) for name, value in message.values.items()})

@@ -1,7 +1,8 @@
-"""A lesson's quiz: each question in a box, an answer to choose or a number to type, "check",
-and the verdict. A wrong answer says "not quite" and lets the learner try again; after two
-wrong tries, or on request, the right answer is shown with its explanation. The engine gives
-each question's answer (``uno.academy.lessons.question_answer``)."""
+"""A question of a lesson's quiz, one step of the lesson: an answer to choose or a number to
+type, "check", a hint on request, and the verdict. A wrong answer says what to look at (for a
+number, the card probably miscounted) and lets the learner try again; after two wrong tries the
+right answer is shown with its explanation, never before. The engine gives each question's
+answer (``uno.academy.lessons.question_answer``)."""
 
 from __future__ import annotations
 
@@ -16,16 +17,17 @@ from uno.academy.lessons import (
     Attempt,
     Lesson,
     Question,
+    counted_cards,
     question_answer,
     question_options,
     question_refusal,
     scenario_of,
 )
 from uno.ui.lessons import keys
-from uno.ui.lessons.parts import names_of, rule_links
+from uno.ui.lessons.parts import miscount_text, names_of, rule_links
 from uno.ui.lessons.progress import attempts, settle
 
-__all__ = ["answer_label", "show_quiz"]
+__all__ = ["answer_label", "show_question"]
 
 
 def answer_label(q: Question, value: str, words: dict[str, Any], lang: str) -> str:
@@ -63,83 +65,76 @@ def _check(lesson: Lesson, q: Question, qkeys: keys.QuestionKeys) -> None:
     settle(lesson)
 
 
-def _reveal(lesson: Lesson, q: Question) -> None:
-    """The "show the answer" button."""
-    book = attempts(lesson)
-    book[q.id] = book.get(q.id, Attempt()).reveal()
+def _hint(qkeys: keys.QuestionKeys) -> None:
+    st.session_state[qkeys.hinted] = True
 
 
-def show_quiz(lesson: Lesson, lang: str, words: dict[str, Any]) -> int:
-    """Draw the quiz; returns how many questions are answered right. A wrong answer says
-    "not quite" and lets the learner try again; after two wrong tries, or on request, the right
-    answer is shown with its explanation."""
-    st.subheader(t("lessons.quiz", lang))
-    right = 0
-    book = attempts(lesson)
-    for number, q in enumerate(lesson.quiz, start=1):
-        qkeys = keys.question_keys(lesson.key, q.id)
-        text = words["quiz"][q.id]
-        attempt = book.get(q.id, Attempt())
-        st.markdown(f"**{t('lessons.question', lang, number=number)}.** {text['prompt']}")
-        options = question_options(q)
-        with st.container(border=True, key=qkeys.box):
-            if q.kind in NUMERIC_KINDS:
-                st.number_input(
-                    t("lessons.answer_number", lang),
-                    min_value=0,
-                    max_value=10_000,
-                    step=1,
-                    value=None,
-                    placeholder=t("lessons.number_hint", lang),
-                    key=qkeys.value,
-                    disabled=attempt.right,
-                )
-            else:
-                st.radio(
-                    t("lessons.answer_number", lang),
-                    options,
-                    index=None,
-                    key=qkeys.value,
-                    format_func=partial(answer_label, q, words=words, lang=lang),
-                    label_visibility="collapsed",
-                    horizontal=len(options) <= 4,
-                    disabled=attempt.right,
-                )
-            left, middle = st.columns([1, 2])
-            left.button(
-                t("lessons.check", lang),
-                key=qkeys.submit,
-                on_click=_check,
-                args=(lesson, q, qkeys),
+def show_question(lesson: Lesson, q: Question, lang: str, words: dict[str, Any]) -> None:
+    """One question of the quiz (a step of the lesson): an answer to choose or a number to
+    type, "check", a hint on request, and the verdict. A wrong answer says what to look at
+    (what was probably miscounted, for a number) and lets the learner try again; after two
+    wrong tries the right answer is shown with its explanation, never before."""
+    qkeys = keys.question_keys(lesson.key, q.id)
+    text = words["quiz"][q.id]
+    attempt = attempts(lesson).get(q.id, Attempt())
+    st.markdown(f"**{text['prompt']}**")
+    options = question_options(q)
+    with st.container(border=True, key=qkeys.box):
+        if q.kind in NUMERIC_KINDS:
+            st.number_input(
+                t("lessons.answer_number", lang),
+                min_value=0,
+                max_value=10_000,
+                step=1,
+                value=None,
+                placeholder=t("lessons.number_hint", lang),
+                key=qkeys.value,
                 disabled=attempt.right,
-                type="primary",
             )
-            if not attempt.right and not attempt.shown:
-                middle.button(
-                    t("lessons.show_answer", lang),
-                    key=qkeys.reveal,
-                    on_click=_reveal,
-                    args=(lesson, q),
-                )
-            if st.session_state.get(qkeys.empty):
-                st.info(t("lessons.choose_first", lang))
-            _quiz_feedback(q, attempt, text, words, lang)
-        right += attempt.right
-    return right
+        else:
+            st.radio(
+                t("lessons.answer_number", lang),
+                options,
+                index=None,
+                key=qkeys.value,
+                format_func=partial(answer_label, q, words=words, lang=lang),
+                label_visibility="collapsed",
+                horizontal=len(options) <= 4,
+                disabled=attempt.right,
+            )
+        left, middle = st.columns([1, 2])
+        left.button(
+            t("lessons.check", lang),
+            key=qkeys.submit,
+            on_click=_check,
+            args=(lesson, q, qkeys),
+            disabled=attempt.right,
+            type="primary",
+        )
+        if not attempt.right and not attempt.shown:
+            middle.button(t("lessons.hint", lang), key=qkeys.hint, on_click=_hint, args=(qkeys,))
+        if st.session_state.get(qkeys.empty):
+            st.info(t("lessons.choose_first", lang))
+        if st.session_state.get(qkeys.hinted) and not attempt.right:
+            st.info(
+                str(text.get("hint") or t("lessons.look_again", lang)), icon=":material/lightbulb:"
+            )
+        _quiz_feedback(q, attempt, text, words, lang)
 
 
 def _quiz_feedback(
     q: Question, attempt: Attempt, text: dict[str, Any], words: dict[str, Any], lang: str
 ) -> None:
-    """The verdict on a question: right (with the explanation), "try again", or the answer
-    shown (why the choice given is wrong, then the explanation), and the rule it rests on."""
+    """The verdict on a question: right (with the explanation); wrong (what was probably
+    miscounted, else where to look); or, after two wrong tries, the answer shown (why the
+    choice given is wrong, then the explanation), and the rule it rests on."""
     answer = question_answer(q)
     fill = {"answer": answer_label(q, answer, words, lang)}
     explanation = text["explain"].format(**fill)
     if attempt.right:
         st.success(f"**{t('lessons.right', lang)}** {explanation}")
     elif attempt.given is not None and not attempt.shown:
-        st.warning(f"**{t('lessons.wrong', lang)}** {t('lessons.try_again', lang)}")
+        st.warning(f"**{t('lessons.wrong', lang)}** {_what_to_look_at(q, attempt, lang)}")
         return
     elif attempt.shown:
         why = ""
@@ -151,3 +146,13 @@ def _quiz_feedback(
     refusal = question_refusal(q)
     if refusal is not None:
         st.caption(f"{t(f'reason.{refusal.reason}', lang)} " + rule_links((refusal.rule,), lang))
+
+
+def _what_to_look_at(q: Question, attempt: Attempt, lang: str) -> str:
+    """After a wrong try: the card a wrong total probably miscounted, else "look again"."""
+    cards = counted_cards(q)
+    if cards is not None and attempt.given is not None and attempt.given.isdigit():
+        slip = miscount_text(cards, int(attempt.given), lang)
+        if slip is not None:
+            return slip
+    return t("lessons.look_again", lang)

@@ -1,0 +1,1 @@
+"""The guided first game (pages/9_first_game.py)."""
