@@ -59,7 +59,7 @@ from uno.fast import MATCHING, OF_COLOR, SEVEN_OR_ZERO
 from uno.heuristics import ColorKeeper, Greedy
 from uno.rules import RuleSet
 from uno.state import Challenge, Event, GameState, Phase
-from uno.strategy import Strategy, carry_out, reaction
+from uno.strategy import Strategy, carry_out, play_round
 
 __all__ = [
     "DEFAULT_STEPS",
@@ -545,19 +545,11 @@ def playout_bots(seat: int, players: int) -> tuple[Strategy, ...]:
 def _playout(
     t: Table, bots: Sequence[Strategy], limit: int, rng: random.Random = _NO_RNG
 ) -> tuple[int, int]:
-    """Play the round on ``t`` to its end: (the winner or -1 past ``limit`` actions, actions)."""
-    moves = [b.move for b in bots]
-    react = t.rules.jump_in
-    for step in range(limit):
-        if t.exposed or react:
-            action = reaction(t, bots, rng)
-            if action is not None:
-                t.act(action)
-                if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
-                    return t.turn, step + 1
-                continue
-        if moves[t.turn](t, rng):
-            return t.turn, step + 1  # end_round gives the turn to the winner
+    """Play the round on ``t`` to its end: (the winner or -1 past ``limit`` actions, actions).
+    ``uno.strategy.play_round`` makes the moves, its commonest ones on the lean path."""
+    actions, _ = play_round(t, bots, rng, limit)
+    if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
+        return t.turn, actions  # end_round gives the turn to the winner
     return -1, limit
 
 

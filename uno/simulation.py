@@ -16,12 +16,13 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from uno.bots import Strategy, bot_action, make_strategies, reaction
+from uno.bots import Strategy, bot_action, make_strategies
 from uno.cards import FULL_DECK, Card
 from uno.engine import Table, apply, seeded
 from uno.rules import RuleSet, as_ruleset, game_winners
 from uno.setup import deal_table, default_names, first_deal, new_game, next_round
 from uno.state import GameState, Phase
+from uno.strategy import play_round
 
 if TYPE_CHECKING:  # pandas is imported by ``simulate`` only: ``import uno`` stays light
     import pandas as pd
@@ -136,34 +137,17 @@ def play_game(
     t = first_deal(names, rules, seed, record=False, cards=_PLAIN_DECK)
     dealer = t.dealer
     counters = [0, 0, 0, 0, 0, 0, 0]  # rounds, turns, drawn, longest, challenges, won, catches
-    check_reactions = rules.jump_in
-    # decide, then carry it out (Strategy.move)
-    move: list[Callable[[Table, random.Random], bool]] = [bot.move for bot in strategies]
-    log: list[Any] = []  # the round's log, for strategies that read it (uno.expert)
+    # decide, then carry it out (Strategy.move); the round's log kept for strategies that read
+    # it (uno.expert), else play_round makes the commonest moves inline.
+    moves: list[Callable[[Table, random.Random], bool]] | None = None
+    log: list[Any] = []
     if any(bot.watches for bot in strategies):
         from uno.expert import watched_moves
 
-        move = watched_moves(strategies, log)
+        moves = watched_moves(strategies, log)
     while True:
-        reactions = 0
-        actions = MAX_ACTIONS_PER_ROUND
-        for i in range(MAX_ACTIONS_PER_ROUND):  # at most this many actions (see below)
-            if t.exposed or check_reactions:
-                action = reaction(t, strategies, rng)
-                if action is not None:
-                    reactions += 1
-                    t.act(action)
-                    phase = t.phase
-                    if phase is _ROUND_OVER or phase is _GAME_OVER:
-                        actions = i + 1
-                        break
-                    continue
-            # The bots choose among the moves the engine offers, so the commonest moves skip
-            # act()'s checks and run the same rule code as apply (play_card, draw_turn).
-            if move[t.turn](t, rng):
-                actions = i + 1
-                break
-        else:
+        actions, reactions = play_round(t, strategies, rng, MAX_ACTIONS_PER_ROUND, moves)
+        if t.phase is not _ROUND_OVER and t.phase is not _GAME_OVER:
             # No rule ends a round where every card sits in some hand and the players keep
             # passing cards round (R-DRAW-4: play goes on). Record the game as unfinished
             # (winner -1) rather than loop for ever.

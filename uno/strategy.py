@@ -21,15 +21,15 @@ saying "Uno", R-UNO-1), ``catch`` (the chance of catching a player who forgot, R
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import floor
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from uno.actions import Action
 from uno.cards import CARDS, COLORS, WD4_INDEX, Card, Color
 from uno.engine import Table
-from uno.fast import OF_COLOR, PLAYABLE
+from uno.fast import DRAW_TURN, DRAWN, OF_COLOR, PLAY_CARD, PLAYABLE, Name, Pick, lean_round
 from uno.odds import challenge_advice
 from uno.state import Phase
 
@@ -37,6 +37,7 @@ __all__ = [
     "CHALLENGE_POLICIES",
     "Strategy",
     "carry_out",
+    "play_round",
     "reaction",
 ]
 
@@ -279,3 +280,135 @@ def reaction(t: Table, strategies: Sequence[Strategy], rng: random.Random) -> Ac
                     )
                     return Action(seat, "jump", top, None, swap, uno)
     return None
+
+
+# -- a whole round at once (simulations and the expert's playouts) ----------------------------
+#: What ``lean_round`` needs of each seat's strategy: its ``pick`` and ``color`` (None:
+#: ``Strategy``'s own, drawn at random), ``bluff``, ``forget_uno``, and whether it accepts
+#: every Wild Draw Four without a thought (``challenge="never"``).
+_Seats = tuple[list[Pick | None], list[Name | None], list[float], list[float], list[bool]]
+#: The last bots (a tuple, so they cannot change) and their ``_Seats``: one rebinding, so a
+#: reader in another thread sees either the old pair or the new one.
+_last_seats: tuple[object, _Seats | None] = ((), None)
+
+
+def _lean_seats(bots: Sequence[Strategy]) -> _Seats | None:
+    """What ``lean_round`` needs of ``bots``, or None when one of them does not move by
+    ``Strategy.move`` itself (its own ``pick`` and ``color`` at most)."""
+    global _last_seats
+    last = _last_seats
+    if last[0] is bots:
+        return last[1]
+    seats: _Seats | None = None
+    if all(
+        type(b).move is Strategy.move and type(b)._drop_bluff is Strategy._drop_bluff for b in bots
+    ):
+        seats = (
+            [None if b._uniform else cast(Pick, b.pick) for b in bots],
+            [None if type(b).color is Strategy.color else cast(Name, b.color) for b in bots],
+            [b.bluff for b in bots],
+            [b.forget_uno for b in bots],
+            [b.challenge == "never" and type(b)._challenges is Strategy._challenges for b in bots],
+        )
+    if isinstance(bots, tuple):
+        _last_seats = (bots, seats)
+    return seats
+
+
+def play_round(
+    t: Table,
+    bots: Sequence[Strategy],
+    rng: random.Random,
+    limit: int,
+    moves: Sequence[Callable[[Table, random.Random], bool]] | None = None,
+) -> tuple[int, int]:
+    """Play on ``t`` until the round ends or ``limit`` actions were made; returns (actions,
+    reactions out of turn among them). The round is over when ``t.phase`` says so.
+
+    Exactly this loop, the same actions with the same draws of ``rng`` (``moves[s]`` is
+    ``bots[s].move`` unless given)::
+
+        for i in range(limit):
+            if t.exposed or t.rules.jump_in:
+                action = reaction(t, bots, rng)
+                if action is not None:
+                    t.act(action)
+                    if the round is over: stop
+                    continue
+            if moves[t.turn](t, rng): stop
+
+    but while nothing is pending and nobody can be caught, the commonest moves are made by
+    ``uno.fast.lean_round`` (the steps of ``Strategy.move``, ``Table.play_card`` and
+    ``Table.draw_turn`` on plain lists; tests compare both ways move for move), when no event
+    is recorded, ``moves`` is not given, every bot moves by ``Strategy.move`` and neither H-70
+    nor H-JUMP is played."""
+    rules = t.rules
+    react = rules.jump_in
+    seats = None
+    if moves is None and t.events is None and not react and not rules.seven_zero:
+        seats = _lean_seats(bots)
+    i = reactions = 0
+    while i < limit:
+        if (
+            seats is not None
+            and t.phase is _PLAY
+            and not t.pending
+            and not t.exposed
+            and t.drawn is None
+        ):
+            picks, names, bluffs, forgets, accepts = seats
+            status, made, turn, colour, direction, drawn, penalty, card, named, uno = lean_round(
+                t.hands,  # type: ignore[arg-type]  # a Card is an int
+                t.discard,  # type: ignore[arg-type]
+                t.draw,  # type: ignore[arg-type]
+                t.turn,
+                t.color,
+                t.direction,
+                limit - i,
+                rng,
+                picks,
+                names,
+                bluffs,
+                forgets,
+                accepts,
+                rules.wd4_anytime,
+                rules.stacking,
+                rules.draw_until_playable,
+            )
+            i += made
+            t.turn = turn
+            t.color = colour
+            t.direction = direction
+            t.n_drawn += drawn
+            if penalty > t.max_penalty:
+                t.max_penalty = penalty
+            if status == PLAY_CARD:
+                over = t.play_card(
+                    turn,
+                    card,  # type: ignore[arg-type]
+                    None if named < 0 else COLORS[named],
+                    None,
+                    uno,
+                )
+                if t.exposed:
+                    t.prune_exposed()
+                if over:
+                    return i, reactions
+            elif status == DRAW_TURN:
+                t.draw_turn(turn)
+            elif status == DRAWN:
+                t.drawn = card  # type: ignore[assignment]
+                t.phase = _DRAWN
+            continue
+        i += 1
+        if t.exposed or react:
+            action = reaction(t, bots, rng)
+            if action is not None:
+                reactions += 1
+                t.act(action)
+                if t.phase is _ROUND_OVER or t.phase is _GAME_OVER:
+                    return i, reactions
+                continue
+        if (bots[t.turn].move if moves is None else moves[t.turn])(t, rng):
+            return i, reactions
+    return i, reactions
