@@ -50,7 +50,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import floor, sqrt
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from uno.actions import Action
 from uno.cards import CARDS, COLOR_OF, COLORS, KIND_OF, POINTS_OF, WD4_INDEX, Card, Color
@@ -61,16 +61,22 @@ from uno.rules import RuleSet
 from uno.state import Challenge, Event, GameState, Phase
 from uno.strategy import Strategy, carry_out, play_round
 
+if TYPE_CHECKING:  # found at run time by ``__getattr__`` below (uno.review imports this module)
+    from uno.review import GRADES, Verdict, review
+
 __all__ = [
     "DEFAULT_STEPS",
+    "GRADES",
     "Expert",
     "InfoSet",
     "MoveAdvice",
+    "Verdict",
     "advise",
     "candidates",
     "deal_world",
     "log_of",
     "note_of",
+    "review",
 ]
 
 #: The default budget of one decision, in actions simulated by the playouts, when some hand
@@ -833,3 +839,17 @@ class Expert(Strategy):
 
     def decide_with_log(self, t: Table, rng: random.Random, log: Sequence[Note]) -> Action:
         return self.decide(t, rng, log)
+
+
+#: The review of a round lives in ``uno.review``, which builds on this module's search; it is
+#: also reached here, as ``uno.expert.review``, ``Verdict`` and ``GRADES``.
+_REVIEW_NAMES: Final = frozenset({"review", "Verdict", "GRADES"})
+
+
+def __getattr__(name: str) -> Any:
+    """``uno.expert.review`` and its types, imported from ``uno.review`` on first use."""
+    if name in _REVIEW_NAMES:
+        import uno.review
+
+        return getattr(uno.review, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
