@@ -3,6 +3,7 @@
 ``python -m uno check FILE...``     validate scenario files, describe the situation of each
 ``python -m uno simulate N --out F``  play N games between computer players, save one row each
 ``python -m uno play``              play a round in the terminal against computer players
+``python -m uno review FILE``       review one seat's decisions in a saved game (its history)
 ``python -m uno admin games``       the score pads that belong to nobody, with their links
 ``uno-academy [streamlit flags]``   start the Streamlit app from wherever the package is installed
 
@@ -15,7 +16,8 @@ third-party package.
 
 The modules: ``terminal`` (exit codes, the reader's language, outside text made inert),
 ``parser`` (the command line and its bounds), one per command (``check``, ``simulate``,
-``play``, ``admin``) and ``launcher`` (``uno-academy``); ``main`` (here) runs a command line.
+``play``, ``review``, ``admin``) and ``launcher`` (``uno-academy``); ``main`` (here) runs a
+command line.
 
 Everything from outside (file names and contents, arguments, typed lines, the environment) is
 hostile: it is printed through ``shown`` (controls, bidi overrides and lone surrogates escaped,
@@ -34,7 +36,7 @@ from typing import TextIO
 
 # The commands' modules keep their names here (``uno.academy.cli.play`` is the module):
 # ``main`` calls ``play.play``.
-from uno.academy.cli import admin, check, play, simulate
+from uno.academy.cli import admin, check, play, review, simulate
 from uno.academy.cli.check import situation_summary
 from uno.academy.cli.launcher import app_command, app_files, run_app, streamlit_flags
 from uno.academy.cli.parser import build_parser
@@ -95,6 +97,8 @@ def main(
             return simulate.simulate(args, lang, out, err)
         if args.command == "admin":
             return admin.admin_games(args.db, lang, out, err)
+        if args.command == "review":
+            return review.review_command(args, lang, out, inp)
         return play.play(args, lang, out, inp)
     except KeyboardInterrupt:
         out.write("\n")

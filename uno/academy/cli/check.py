@@ -27,7 +27,7 @@ from uno.errors import ScenarioError
 from uno.scenario import MAX_SCENARIO_BYTES
 from uno.state import GameState
 
-__all__ = ["check", "situation_summary"]
+__all__ = ["check", "read_scenario_file", "situation_summary"]
 
 
 def situation_summary(state: GameState, lang: str) -> str:
@@ -55,11 +55,11 @@ def situation_summary(state: GameState, lang: str) -> str:
     )
 
 
-def _read(name: str, inp: TextIO) -> bytes:
-    """The bytes of a scenario file, never more than the loader accepts. A file that is not
-    an ordinary one (a folder, a FIFO that would wait for a writer forever, ``/dev/zero``) is
-    refused after an open that does not wait (``O_NONBLOCK``); OSError or ValueError (a NUL
-    in the name) otherwise."""
+def read_scenario_file(name: str, inp: TextIO) -> bytes:
+    """The bytes of a scenario file (``-``: standard input), never more than the loader
+    accepts (``check``, ``review``). A file that is not an ordinary one (a folder, a FIFO that
+    would wait for a writer forever, ``/dev/zero``) is refused after an open that does not
+    wait (``O_NONBLOCK``); OSError or ValueError (a NUL in the name) otherwise."""
     if name == "-":
         buffer: IO[bytes] | None = getattr(inp, "buffer", None)
         if buffer is not None:
@@ -87,7 +87,7 @@ def check(files: Sequence[str], lang: str, out: TextIO, inp: TextIO) -> int:
     for name in files:
         file = t("cli.stdin", lang) if name == "-" else shown_path(name)
         try:
-            data = _read(name, inp)
+            data = read_scenario_file(name, inp)
         except (OSError, ValueError) as problem:
             error = os_problem(problem, lang)
             out.write(t("cli.check.cannot_read", lang, file=file, error=error) + "\n")

@@ -19,10 +19,12 @@ from uno.rules import PRESETS, RuleSet, as_ruleset
 from uno.scenario import scenario_data
 from uno.setup import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
 
-__all__ = ["MAX_GAMES", "build_parser"]
+__all__ = ["MAX_GAMES", "MAX_ROLLOUTS", "build_parser"]
 
 #: ``simulate N``: at most this many games (their rows are kept in memory until saved).
 MAX_GAMES: Final = 1_000_000
+#: ``review --rollouts N``: at most this many playouts per decision.
+MAX_ROLLOUTS: Final = 1_000_000
 
 
 class _Parser(argparse.ArgumentParser):
@@ -238,6 +240,27 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
         help=_help("cli.help.strategy", lang, names=names),
     )
     play.add_argument("--name", default=None, help=_help("cli.help.name", lang))
+    play.add_argument(
+        "--save", type=Path, default=None, metavar="FILE", help=_help("cli.help.save", lang)
+    )
+
+    review = command("review")
+    review.add_argument("file", metavar="FILE", help=_help("cli.help.review_file", lang))
+    review.add_argument(
+        "--seat",
+        type=_whole(lang, 0, MAX_PLAYERS - 1),
+        default=0,
+        help=_help("cli.help.seat", lang),
+    )
+    review.add_argument(
+        "--seed", type=_seed(lang), default=0, help=_help("cli.help.review_seed", lang)
+    )
+    review.add_argument(
+        "--rollouts",
+        type=_whole(lang, 1, MAX_ROLLOUTS),
+        default=None,
+        help=_help("cli.help.rollouts", lang),
+    )
 
     admin = command("admin")
     admin.add_argument("what", choices=["games"], help=_help("cli.help.admin_games", lang))

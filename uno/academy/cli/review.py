@@ -1,0 +1,129 @@
+"""``python -m uno review FILE --seat N``: the verdicts on one seat's decisions in a saved game.
+
+FILE is a scenario with its history (``-``: standard input): a game the sandbox saved, or
+``python -m uno play --save FILE``. The moves up to the situation the file shows are reviewed
+by ``uno.review.review``, from what the seat could see at each of them; one line per decision:
+the move (in the engine's notation), its grade, the points of chance lost, its chance to win
+the round with its 95% interval, the expert's move and its chance when they differ, and the
+ruling the decision was about; then how many decisions got each grade.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from uno.academy.cli.check import read_scenario_file
+from uno.academy.cli.terminal import (
+    EXIT_OK,
+    EXIT_REFUSED,
+    os_problem,
+    scenario_error_text,
+    shown,
+    shown_path,
+)
+from uno.academy.i18n import join_words, percent, t
+from uno.academy.match import Match
+from uno.actions import Action
+from uno.errors import ScenarioError
+from uno.review import GRADES, Verdict, review
+
+__all__ = ["review_command", "verdict_line"]
+
+
+def _notation(action: Action) -> str:
+    """The action as the engine writes it, without its seat: ``play R7 uno``."""
+    return str(action).partition(": ")[2]
+
+
+def _chance(share: float, interval: tuple[float, float], lang: str) -> str:
+    low, high = interval
+    return t(
+        "cli.review.chance",
+        lang,
+        share=percent(share, lang),
+        low=percent(low, lang),
+        high=percent(high, lang),
+    )
+
+
+def verdict_line(verdict: Verdict, lang: str) -> str:
+    """One decision in the reader's words: "Move 12 · play R5 · mistake · 11 points of chance
+    lost · 41% to win (35%-47%) · the expert plays play R5 uno: 52% (46%-58%) · Rule R-UNO-1"."""
+    parts = [
+        t("cli.review.move", lang, step=verdict.step + 1, text=_notation(verdict.move)),
+        t(f"cli.review.grade.{verdict.grade}", lang),
+    ]
+    if verdict.move != verdict.best:
+        parts.append(t("cli.review.lost", lang, count=round(verdict.loss)))
+    parts.append(_chance(verdict.chance, verdict.interval(), lang))
+    if verdict.move != verdict.best:
+        low, high = verdict.best_interval()
+        parts.append(
+            t(
+                "cli.review.expert",
+                lang,
+                text=_notation(verdict.best),
+                share=percent(verdict.best_chance, lang),
+                low=percent(low, lang),
+                high=percent(high, lang),
+            )
+        )
+    if verdict.rule is not None:
+        parts.append(t("lessons.rule", lang, id=verdict.rule))
+    return t("cli.review.separator", lang).join(parts)
+
+
+def review_command(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO) -> int:
+    """Review ``args.seat``'s decisions in the game of ``args.file``."""
+
+    def say(*lines: str) -> None:
+        for line in lines:
+            out.write(line + "\n")
+        out.flush()
+
+    name: str = args.file
+    file = t("cli.stdin", lang) if name == "-" else shown_path(name)
+    try:
+        data = read_scenario_file(name, inp)
+    except (OSError, ValueError) as problem:
+        say(t("cli.check.cannot_read", lang, file=file, error=os_problem(problem, lang)))
+        return EXIT_REFUSED
+    try:
+        match = Match.from_scenario(data)
+    except ScenarioError as problem:
+        say(
+            t(
+                "cli.check.refused",
+                lang,
+                file=file,
+                code=problem.code,
+                field=shown(str(problem.field), 100),
+                value=shown(problem.value),
+            ),
+            f"  {scenario_error_text(problem, lang)}",
+        )
+        return EXIT_REFUSED
+    seat: int = args.seat
+    players = match.start.n_players
+    if seat >= players:
+        say(t("cli.review.no_seat", lang, file=file, seat=seat, high=players - 1))
+        return EXIT_REFUSED
+    if not match.index:
+        say(t("cli.review.no_history", lang, file=file))
+        return EXIT_REFUSED
+    who = shown(match.start.players[seat])
+    say(t("cli.review.title", lang, name=who, seat=seat))
+    actions = [step.action for step in match.shown]
+    verdicts = review(match.start, actions, seat, rollouts=args.rollouts, seed=args.seed)
+    if not verdicts:
+        say(t("cli.review.none", lang, name=who))
+        return EXIT_OK
+    say(*(verdict_line(verdict, lang) for verdict in verdicts))
+    tally = [
+        t(f"cli.review.tally.{grade}", lang, count=count)
+        for grade in GRADES
+        if (count := sum(v.grade == grade for v in verdicts))
+    ]
+    say(f"{t('cli.review.total', lang, count=len(verdicts))} {join_words(tally, lang)}")
+    return EXIT_OK
