@@ -2,7 +2,8 @@
 ``.venv/bin/python -m tests.screenshots``). Starts the app on 127.0.0.1, opens a few pages in
 headless Chromium and writes PNG files to content/screenshots/: one per part of the app, and the
 game screen in a light theme and a dark theme on a 1280 x 720 laptop and on a 390 x 844 phone,
-and a room: a pupil's phone and the projector's wall at 1920 x 1080.
+a room: a pupil's phone and the projector's wall at 1920 x 1080, and the guided first game
+paused on a phone.
 
 ``--every-page DIR`` opens every page in every language at 1280 px and at 390 px, in the light
 and the dark theme, instead, and writes their screenshots to DIR."""
@@ -118,6 +119,40 @@ def rooms(browser: Any, base: str, store_path: Path) -> list[str]:
     return problems
 
 
+#: The guided first game: (file, language, width, height, colour scheme, the pause shown).
+GUIDED = [("guided-phone-fr", "fr", 390, 844, "light", "skip")]
+
+
+class _Shot(Exception):
+    """The guided game's pause was photographed: stop playing."""
+
+
+def guided_game(browser: Any, base: str) -> list[str]:
+    """The guided first game, played as a new user does up to a pause, photographed there."""
+    from tests.test_guided_browser import finish_guided_game
+
+    problems = []
+    for name, lang, width, height, scheme, pause in GUIDED:
+        with browser_page(browser, lang, scheme, width, height) as page:
+
+            def at_pause(key: str, page: Any = page, name: str = name, pause: str = pause) -> None:
+                if key == pause:
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(OUT / f"{name}.png"))
+                    raise _Shot
+
+            try:
+                page.goto(f"{base}/first_game?lang={lang}")
+                wait_for_app(page)
+                finish_guided_game(page, at_pause)
+                problems.append(f"{name}: the pause {pause!r} never came")
+            except _Shot:
+                pass
+            except Exception as exc:
+                problems.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
+    return problems
+
+
 def every_page(out: Path) -> list[str]:
     """Every page in every language, at 1280 px and at 390 px, light and dark, into ``out`` (a
     look before a change is called done; the suite's sweep opens each page once); the problems
@@ -153,7 +188,8 @@ def main() -> None:
             store_path = Path(folder) / "screenshots.sqlite3"
             with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base, own_browser() as b:
                 problems = sweep(b, base, OUT, SHOTS) + tables(b, base) + rooms(b, base, store_path)
-        count = len(SHOTS) + len(TABLES) + len(ROOMS)
+                problems += guided_game(b, base)
+        count = len(SHOTS) + len(TABLES) + len(ROOMS) + len(GUIDED)
         print(f"{count} screenshots written to content/screenshots/")
     for line in problems:
         print(line)

@@ -38,6 +38,7 @@ PACKAGES: dict[str, str] = {
     "sandbox": "keys.py",
     "rooms": "keys.py",
     "classroom": "keys.py",
+    "guided": "keys.py",
 }
 #: Modules that build from data and draw nothing: no Streamlit, directly or through the app.
 PURE: tuple[str, ...] = ("lab/figures.py",)
@@ -52,6 +53,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "sandbox": ("pages/3_sandbox.py", "show_sandbox"),
     "rooms": ("pages/8_rooms.py", "show_rooms"),
     "classroom": ("pages/6_classroom.py", "show_classroom"),
+    "guided": ("pages/9_first_game.py", "show_first_game"),
 }
 #: The views these packages replaced: gone.
 REPLACED: tuple[str, ...] = (

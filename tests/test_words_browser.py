@@ -63,6 +63,7 @@ def test_home_cards_show_their_whole_link(browser: Any, base: str, lang: str) ->
     """At 1280 px the seven cards once cut their only link ("Lesso", "Sandl") and broke words
     ("Двенадца|ть"): every link's text fits its box, at a laptop's and a phone's width."""
     expected = {t(f"nav.{p.id}", lang) for p in PAGES if p.id != "home"}
+    expected.add(t("guided.home_link", lang))  # the guided first game, at the top of the page
     with browser_page(browser) as page:
         for width in WIDTHS:
             _open(page, f"{base}/?lang={lang}", width)

@@ -535,13 +535,16 @@ def table_model(
     top = state.top
     named = state.current_color if top.is_wild else None
     mine_now = state.turn == view.hand and state.turn in acting
+    # A personal table speaks to its reader about their own turn, even while it waits (a
+    # lesson's pause): "Your turn", never their name in the third person.
+    yours = state.turn == view.hand and (state.turn in acting or view.personal)
     if over:
         status = t(f"phase.{state.phase}", lang, name=names[state.turn])
-    elif view.kids and mine_now:
+    elif view.kids and yours:
         status = _kids_status(state, names, lang)
-    elif view.personal and mine_now and state.phase is Phase.PLAY and state.pending_draw:
+    elif view.personal and yours and state.phase is Phase.PLAY and state.pending_draw:
         status = t("table.you.pending", lang, count=state.pending_draw)
-    elif view.personal and mine_now:
+    elif view.personal and yours:
         status = t(f"table.you.{state.phase}", lang)
     elif state.phase is Phase.PLAY and state.pending_draw:
         status = t("phase.pending", lang, name=names[state.turn], count=state.pending_draw)

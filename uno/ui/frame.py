@@ -51,6 +51,7 @@ class Page:
 #: Every page of the app, in menu order. A page added under pages/ is added here.
 PAGES: Final[tuple[Page, ...]] = (
     Page("home", "app.py", ":material/home:"),
+    Page("first_game", "pages/9_first_game.py", ":material/flag:"),
     Page("lessons", "pages/2_lessons.py", ":material/school:"),
     Page("sandbox", "pages/3_sandbox.py", ":material/playing_cards:"),
     Page("scoring", "pages/4_scoring.py", ":material/scoreboard:"),

@@ -26,6 +26,12 @@ def show_home(lang: str) -> None:
     """The whole page below the frame."""
     st.title(t("app.title", lang))
     st.write(t("app.tagline", lang))
+    st.page_link(
+        "pages/9_first_game.py",
+        label=t("guided.home_link", lang),
+        icon=":material/flag:",
+        query_params={"lang": lang},
+    )
 
     left, right = st.columns([3, 2], gap="large")
     with left:

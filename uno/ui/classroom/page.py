@@ -52,6 +52,12 @@ def show_classroom(lang: str) -> None:
             icon=":material/devices:",
             query_params={"lang": lang},
         )
+        st.page_link(
+            "pages/9_first_game.py",
+            label=t("guided.classroom_link", lang),
+            icon=":material/flag:",
+            query_params={"lang": lang, "kids": "1"},
+        )
         st.radio(
             t("classroom.mode", lang),
             MODES,
