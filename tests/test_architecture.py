@@ -85,7 +85,7 @@ def test_the_engine_holds_only_the_library() -> None:
     library = {"actions", "bots", "cards", "engine", "errors", "odds", "rulebook", "rules"}
     library |= {"scenario", "setup", "simulation", "state", "stats", "expert", "history"}
     library |= {"fast", "heuristics", "strategy"}  # the strategies, without a circle
-    library |= {"review"}  # a round graded decision by decision (uno.expert.review)
+    library |= {"review"}  # uno.expert's review of a round under its own name
     assert engine <= library, engine - library
     assert {p.name for p in (ROOT / "uno").iterdir() if p.is_dir()} <= {
         "academy",

@@ -273,3 +273,31 @@ def test_the_review_is_the_experts_too() -> None:
     assert {"review", "Verdict", "GRADES"} <= set(uno.expert.__all__)
     with pytest.raises(AttributeError):
         uno.expert.no_such_name  # noqa: B018
+
+
+def test_weigh_plays_moves_out_in_the_same_deals() -> None:
+    """``weigh``: each move's (wins, playouts) in the same sampled deals; the same generator
+    state gives the same counts; a budget that is not a whole number of deals is refused."""
+    import random
+
+    from uno.engine import Table
+    from uno.expert import InfoSet
+    from uno.review import weigh
+
+    start = uno.load_scenario(
+        {
+            "players": 2,
+            "hands": [["R5"], ["B1", "G4", "Y2"]],
+            "discard_pile": ["R3"],
+            "seed": 1,
+        }
+    )
+    info = InfoSet.observe(Table.from_state(start, record=False), 0)
+    moves = [parse_action("0: play R5", start), parse_action("0: draw", start)]
+    first = weigh(info, moves, random.Random(4), 40)
+    assert first == weigh(info, moves, random.Random(4), 40)
+    assert [playouts for _, playouts in first] == [40, 40]
+    assert first[0][0] == 40 > first[1][0]  # the last card wins at once; drawing may not
+    for bad in (0, -1, True, 2.5):
+        with pytest.raises(ValueError):
+            weigh(info, moves, random.Random(4), bad)  # type: ignore[arg-type]
