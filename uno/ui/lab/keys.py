@@ -30,7 +30,7 @@ from uno.bots import HEURISTICS
 
 __all__ = [
     "ANCHOR",
-    "CARDS",
+    "BACK",
     "CHAL_COLOR",
     "CHAL_HAND",
     "CHAL_KNOWN",
@@ -43,6 +43,7 @@ __all__ = [
     "LEN_GAMES",
     "LEN_PLAYERS",
     "LEN_RULES",
+    "NAV",
     "OPEN_SIZE",
     "PAGE",
     "QUESTION_PARAM",
@@ -146,8 +147,9 @@ DEAL_RESET: Final = "lab_deal_reset"
 KEPT: Final = "lab_kept"
 #: The component that opens the question an old link's anchor names (``lab#challenge``).
 ANCHOR: Final = "lab_anchor"
-#: The contents' row of cards, one per question.
-CARDS: Final = "lab_cards"
+#: Around a question's link back to the contents, and its links to the previous and next.
+BACK: Final = "lab_back"
+NAV: Final = "lab_question_nav"
 #: The lab's page (its links lead to itself) and the URL parameter naming the open question.
 PAGE: Final = "pages/5_lab.py"
 QUESTION_PARAM: Final = "q"

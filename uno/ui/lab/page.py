@@ -75,10 +75,11 @@ def _question(question: str, lang: str) -> None:
             help=t("lab.seed_help", lang),
         )
     seed = int(keys.current(keys.SEED))
-    _link(lang, None, t("lab.back", lang), ":material/arrow_back:")
+    with st.container(key=keys.BACK):
+        _link(lang, None, t("lab.back", lang), ":material/arrow_back:")
     VIEWS[question](lang, seed)
     place = lab.QUESTIONS.index(question)
-    with st.container(horizontal=True, gap="medium"):
+    with st.container(horizontal=True, gap="medium", key=keys.NAV):
         if place > 0:
             before = lab.QUESTIONS[place - 1]
             label = t("lab.previous", lang, title=title(before, lang))
