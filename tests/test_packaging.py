@@ -77,6 +77,10 @@ def test_the_lab_notebooks_are_an_extra_the_tests_install() -> None:
     assert {"nbformat", "nbclient", "ipykernel", "pandas", "plotly"} <= names
     assert all("<" in requirement for requirement in extras["notebook"])
     assert "uno-academy[notebook]" in extras["test"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The lab in Jupyter", 1)[1].split("\n## ", 1)[0]
+    for said in ("pip install 'uno-academy[notebook]'", "-e '.[notebook]'", "jupyter lab"):
+        assert said in section, said
 
 
 def test_license_is_mit_with_its_file() -> None:
