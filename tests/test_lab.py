@@ -433,7 +433,7 @@ def test_overview_is_what_each_question_shows_at_its_defaults() -> None:
     default settings (seed 1, 2,000 rounds; 200 per setting for the length of a round)."""
     from uno.academy.lab_strength import strength_table
 
-    numbers = lab.overview()
+    numbers = lab.overview(strength_table())
     assert set(numbers) == set(lab.QUESTIONS)
     assert numbers["can-play"]["share"] == odds.p_legal_play("R7", 7)
     assert numbers["opening-hand"]["share"] == odds.wild_count_distribution(7)[0]

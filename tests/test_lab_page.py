@@ -156,7 +156,7 @@ def test_the_contents_has_a_card_per_question_and_no_chart(lang: str) -> None:
         f"{i}. {t(lab_keys_title(q), lang)}" for i, q in enumerate(SECTIONS, 1)
     ]
     assert [p.proto.query_string for p in mine] == [f"lang={lang}&q={q}" for q in SECTIONS]
-    numbers = lab.overview()
+    numbers = lab.overview(lab_strength.strength_table())
     answers = [c.value for c in at.caption]
     for question in SECTIONS:
         assert contents.answer(question, numbers[question], lang) in answers

@@ -519,12 +519,13 @@ def parse_question(raw: object) -> str | None:
 
 
 def overview(
-    seed: int = 1, rounds: int = 2000, length_rounds: int = 200
+    strength: pd.DataFrame, seed: int = 1, rounds: int = 2000, length_rounds: int = 200
 ) -> dict[str, dict[str, Any]]:
     """The numbers of the contents' one-line answers, one small table per question, for the
-    lab's default settings (the page passes its own: then each answer is a number its question
-    shows): exact ones, two small seeded simulations (a quarter of a second: ``length_rounds``
-    rounds of four players, ``rounds`` of the tournament) and the strength measured beforehand.
+    lab's default settings (then each answer is a number its question shows): exact ones, two
+    small seeded simulations (a quarter of a second: ``length_rounds`` rounds of four players,
+    ``rounds`` of the tournament) and ``strength``, the strength measured beforehand
+    (``uno.academy.lab_strength.strength_table()``, which imports this module).
 
     - ``can-play``: ``count`` cards, the ``top`` card, ``share`` of the hands that can play;
     - ``opening-hand``: ``count`` cards, ``share`` of the hands with no wild;
@@ -534,15 +535,12 @@ def overview(
     - ``who-wins``: ``strategy`` (the best of a tournament of every heuristic), its ``share``;
     - ``strength``: ``share``, the expert's lowest heads-up share against a heuristic.
     """
-    from uno.academy.lab_strength import strength_table  # it imports this module
-
     hand, left = odds.HAND, 5
     advice = odds.challenge_advice(left, "R", ["WD4"])
     worth = hand_worth(hand)
     length = game_length([4], ["official"], length_rounds, seed)
     ranking = tournament(list(HEURISTICS), "official", rounds, seed)
     best = ranking.loc[ranking["share"].idxmax()]
-    strength = strength_table()
     heads_up = strength[strength["seats"] == 2]["share"]
     return {
         "can-play": {"count": hand, "top": "R7", "share": float(odds.p_legal_play("R7", hand))},

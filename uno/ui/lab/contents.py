@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from uno.academy import lab
+from uno.academy import lab, lab_strength
 from uno.academy.i18n import card_the, t
 from uno.cards import parse_card
 from uno.ui.lab import keys
@@ -42,7 +42,7 @@ def _component() -> Any:
 @st.cache_data(show_spinner=False, max_entries=1)
 def _overview() -> dict[str, dict[str, Any]]:
     """The contents' numbers, the same for every reader (a quarter of a second, once)."""
-    return lab.overview()
+    return lab.overview(lab_strength.strength_table())
 
 
 def answer(question: str, numbers: dict[str, Any], lang: str) -> str:
