@@ -1,7 +1,7 @@
-"""Probability lab: the odds of Uno, exact (``uno.odds``) and simulated (``uno.simulate``), one
-question per section, each with one chart, its data as CSV and "how is this computed?" (the
-formula and the Python that made the chart). The numbers come from ``uno.academy.lab``; the
-sections are drawn by the package ``uno.ui.lab``, each one a fragment that reruns alone."""
+"""Probability lab: the odds of Uno, exact (``uno.odds``) and simulated (``uno.simulate``), a
+contents and one question at a time (``?q=can-play``...), each with its chart, its data as CSV,
+"how is this computed?" (the formula and the Python that made the chart) and a Jupyter notebook.
+The numbers come from ``uno.academy.lab``; the package ``uno.ui.lab`` draws them."""
 
 from __future__ import annotations
 

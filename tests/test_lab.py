@@ -17,6 +17,7 @@ import uno
 from uno import odds
 from uno.academy import lab
 from uno.academy.jobs import ABANDONED, DONE, Job, JobBoard
+from uno.bots import HEURISTICS
 
 TOPS = [("R7", None), ("GS", None), ("BD2", None), ("Y0", None), ("W", "G"), ("WD4", "B")]
 
@@ -241,10 +242,12 @@ def test_tournament_is_seeded_and_intervals_shrink_with_more_games() -> None:
 
 
 # -- the snippets: runnable as shown, the same numbers --------------------------------------------
-def run(code: str) -> pd.DataFrame:
+def run(code: str, name: str = "table") -> pd.DataFrame:
+    """Run a snippet; the table it leaves is ``name`` (``lab.SNIPPET_TABLES``: a notebook runs
+    the two snippets of a question one after the other, so they leave different names)."""
     namespace: dict[str, Any] = {}
     exec(compile(code, "<snippet>", "exec"), namespace)
-    table = namespace["table"]
+    table = namespace[name]
     assert isinstance(table, pd.DataFrame)
     return table
 
@@ -307,7 +310,7 @@ def test_every_snippet_runs_and_gives_the_same_numbers(
     code = lab.snippet(name, **values)
     assert "$" not in code  # every placeholder filled
     assert len(code.splitlines()) <= 16  # a few lines, notebook style
-    same(run(code), expected())
+    same(run(code, lab.SNIPPET_TABLES[name]), expected())
     assert capsys.readouterr().out  # it prints its result
 
 
@@ -404,3 +407,45 @@ def test_ask_a_real_board_once_per_question_and_none_when_it_is_busy() -> None:
     board.submit = lambda key, work, owner=None: None
     question = {"strategies": ("first", "greedy"), "rules": "official", "n_games": 20, "seed": 3}
     assert lab.ask(board, "tournament", **question) is None
+
+
+# -- the questions: links and the contents' answers ----------------------------------------------
+def test_questions_have_words_and_old_anchors_open_them() -> None:
+    assert tuple(lab.QUESTION_WORDS) == lab.QUESTIONS
+    assert set(lab.SNIPPET_TABLES) == set(lab.SNIPPETS)
+    for question in lab.QUESTIONS:
+        assert lab.parse_question(question) == question
+        assert lab.parse_question(f"#{question.upper()}") == question
+        assert lab.parse_question(question.replace("-", "_")) == question
+    # The old page's anchors of the two charts of "Who wins?".
+    assert lab.parse_question("seat") == lab.parse_question("#tournament") == "who-wins"
+    assert lab.parse_question(None) is lab.parse_question("") is lab.parse_question(" # ") is None
+
+
+@pytest.mark.parametrize("raw", ["nope", "can-play?", "<script>", "x" * 41, 7, ["can-play"]])
+def test_parse_question_refuses_what_names_no_question(raw: object) -> None:
+    with pytest.raises(ValueError):
+        lab.parse_question(raw)
+
+
+def test_overview_is_what_each_question_shows_at_its_defaults() -> None:
+    """The contents' one-line answers are the numbers each question's view shows at the lab's
+    default settings (seed 1, 2,000 rounds; 200 per setting for the length of a round)."""
+    from uno.academy.lab_strength import strength_table
+
+    numbers = lab.overview(strength_table())
+    assert set(numbers) == set(lab.QUESTIONS)
+    assert numbers["can-play"]["share"] == odds.p_legal_play("R7", 7)
+    assert numbers["opening-hand"]["share"] == odds.wild_count_distribution(7)[0]
+    advice = odds.challenge_advice(5, "R", ["WD4"])
+    assert numbers["challenge"] == {"count": 5, "share": advice.p_guilty, "challenge": True}
+    assert numbers["hand-worth"]["points"] == round(lab.worth_summary(lab.hand_worth(7))[0])
+    length = lab.game_length([2, 3, 4, 5, 6], ["official", "house"], 200, seed=1)
+    four = length[(length["players"] == 4) & (length["rules"] == "official")]
+    assert numbers["game-length"]["count"] == round(float(four["mean_turns"].iloc[0]))
+    ranking = lab.tournament(list(HEURISTICS), "official", 2000, 1)
+    assert numbers["who-wins"]["share"] == ranking["share"].max()
+    best = ranking.loc[ranking["share"].idxmax(), "strategy"]
+    assert numbers["who-wins"]["strategy"] == best
+    table = strength_table()
+    assert numbers["strength"]["share"] == table[table["seats"] == 2]["share"].min()

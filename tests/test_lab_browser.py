@@ -1,6 +1,8 @@
-"""The probability lab in a real browser (Playwright + Chromium against ``streamlit run``): no
-label is cut in any language, a long simulation is followed by a poll while the rest of the
-page stays usable, and the server logs no deprecation warning."""
+"""The probability lab in a real browser (Playwright + Chromium against ``streamlit run``): on a
+phone (390 x 844) the contents and then each question within three screens, with no Plotly
+toolbar; an old link's anchor (``lab#tournament``) opens its question; no label is cut in any
+language; a long simulation is followed by a poll while the lab stays usable; and the server logs
+no deprecation warning."""
 
 from __future__ import annotations
 
@@ -11,11 +13,19 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser import ARTIFACTS, browser_page, streamlit_server, wait_for_app
-from uno.academy.i18n import LANGS
+from uno.academy.i18n import LANGS, t
+from uno.academy.lab import QUESTION_WORDS, QUESTIONS
 
 pytestmark = pytest.mark.browser
 
 NO_BAR = "() => !document.querySelector('[data-testid=stProgress]')"
+PHONE = (390, 844)
+#: The height of the page's content, and the Plotly toolbars and charts drawn in it.
+MEASURE = """() => ({
+  height: document.querySelector('[data-testid=stMainBlockContainer]').scrollHeight,
+  toolbars: document.querySelectorAll('.modebar-btn').length,
+  charts: document.querySelectorAll('[data-testid=stPlotlyChart]').length,
+})"""
 #: The texts Streamlit cuts with "…" (metric labels) or hides in a scrolling row (multiselect
 #: chips) because they do not fit.
 CUT = """() => {
@@ -57,12 +67,75 @@ def dealt(page) -> None:  # type: ignore[no-untyped-def]
     the hand-size slider must still say 7. (On the first load a poll's ``st.rerun`` and the full
     run it starts can make Streamlit's browser side lose the widgets' values; the slider came
     back at 1 and the click dealt nothing until the lab gave each widget its value as default.)"""
+    before = page.locator("[data-testid=stMetric]").count()
     page.locator(".st-key-lab_deal_1000 button").click()
     page.wait_for_function(
-        "() => document.querySelectorAll('[data-testid=stMetric]').length >= 10", timeout=60_000
+        f"() => document.querySelectorAll('[data-testid=stMetric]').length > {before}",
+        timeout=60_000,
     )
     hand_size = page.locator(".st-key-lab_deal_size [data-testid=stSliderThumbValue]")
     assert hand_size.inner_text() == "7"
+
+
+def header(page) -> str:  # type: ignore[no-untyped-def]
+    """The anchor of the question's header the page shows ("" on the contents)."""
+    found = page.locator("[data-testid=stHeading] [id]").first
+    return str(found.get_attribute("id")) if found.count() else ""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_on_a_phone_the_contents_then_each_question_fit_three_screens(
+    browser: Any, base: str, lang: str
+) -> None:
+    """At 390 x 844: the contents, a tap on a question's card opens its view; no question is
+    taller than three screens, and no chart carries Plotly's toolbar (a phone shows it all the
+    time, over the chart)."""
+    width, height = PHONE
+    with browser_page(browser, width=width, height=height) as page:
+        page.goto(f"{base}/lab?lang={lang}")
+        drawn(page)
+        contents = page.evaluate(MEASURE)
+        assert contents["charts"] == 0 and contents["height"] <= 3 * height, contents
+        assert page.locator("[class*=st-key-lab_card_]").count() == len(QUESTIONS)
+        page.locator(".st-key-lab_card_challenge a").click()  # the card's link
+        page.wait_for_url("**/lab?*q=challenge*")
+        drawn(page)
+        assert header(page) == "challenge"
+        title = t(f"lab.{QUESTION_WORDS['challenge']}.title", lang)
+        assert title in page.locator("[data-testid=stHeading]").first.inner_text()
+        seen = {}
+        for question in QUESTIONS:
+            if question != "challenge":
+                page.goto(f"{base}/lab?lang={lang}&q={question}")
+                drawn(page)
+            page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
+            wait_for_app(page)
+            seen[question] = page.evaluate(MEASURE)
+            if question == "challenge":
+                page.goto(f"{base}/lab?lang={lang}")  # then the others, from the first
+                drawn(page)
+        for question, measured in seen.items():
+            assert measured["toolbars"] == 0, (question, measured)
+            assert measured["charts"] == (2 if question == "who-wins" else 1), (question, measured)
+            assert measured["height"] <= 3 * height, (question, measured)
+        assert not page.locator("[data-testid=stException]").count()
+        page.screenshot(path=str(ARTIFACTS / f"lab-phone-{lang}.png"))
+
+
+@pytest.mark.parametrize(
+    ("anchor", "question"), [("tournament", "who-wins"), ("hand-worth", "hand-worth")]
+)
+def test_an_old_link_with_an_anchor_opens_its_question(
+    browser: Any, base: str, anchor: str, question: str
+) -> None:
+    """The page that showed every question at once was linked as ``lab#hand-worth``; the
+    anchor never reaches the server, so the browser sends it and the question opens."""
+    with browser_page(browser) as page:
+        page.goto(f"{base}/lab?lang=fr#{anchor}")
+        page.wait_for_url(f"**q={question}*", timeout=30_000)
+        drawn(page)
+        assert header(page) == question
+        assert page.locator("[data-testid=stPlotlyChart] .main-svg").count() >= 1
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -70,32 +143,47 @@ def test_no_label_of_the_lab_is_cut(browser: Any, base: str, lang: str) -> None:
     with browser_page(browser) as page:
         page.goto(f"{base}/lab?lang={lang}")
         drawn(page)
-        dealt(page)  # and the dealt hands' figure
-        wait_for_app(page)
-        assert page.evaluate(CUT) == []
+        assert page.evaluate(CUT) == []  # the contents
+        for question in QUESTIONS:
+            page.goto(f"{base}/lab?lang={lang}&q={question}")
+            drawn(page)
+            if question == "can-play":
+                dealt(page)  # and the dealt hands' figure
+                wait_for_app(page)
+            assert page.evaluate(CUT) == [], question
         assert not page.locator("[data-testid=stException]").count()
 
 
-def test_a_long_simulation_polls_while_the_page_stays_usable(browser: Any, base: str) -> None:
+def test_a_long_simulation_polls_while_the_lab_stays_usable(browser: Any, base: str) -> None:
     with browser_page(browser) as page:
-        page.goto(f"{base}/lab?lang=en")
+        page.goto(f"{base}/lab?lang=en&q=who-wins")
         drawn(page)
         games = page.locator(".st-key-lab_win_games input")
         games.fill("20000")  # "Who wins?": two long simulations
         games.press("Enter")
         page.wait_for_selector("[data-testid=stProgress]", timeout=30_000)
         wait_for_app(page)  # no script run holds the page while the bars are shown
-        # Another section answers meanwhile.
+        # Another question answers meanwhile (the links keep the reader's session).
+        page.locator(".st-key-lab_back a").click()
+        page.locator(".st-key-lab_card_challenge a").click()
+        page.wait_for_url("**q=challenge*")
+        wait_for_app(page)
         page.locator(".st-key-lab_chal_pending [data-testid=stNumberInputStepUp]").click()
         page.wait_for_function(
             """() => [...document.querySelectorAll('[data-testid=stMetricValue]')]
                 .some((value) => value.textContent.trim() === '6')""",
             timeout=30_000,
         )
-        # The charts come by themselves once the board has played the rounds.
+        # Back to "Who wins?": the charts come by themselves once the board has played the
+        # rounds, with the reader's 20,000 rounds kept.
+        page.locator(".st-key-lab_question_nav a").last.click()  # "Next: Should I..."
+        page.wait_for_url("**q=hand-worth*")
+        page.locator(".st-key-lab_back a").click()
+        page.locator(".st-key-lab_card_who-wins a").click()
+        page.wait_for_url("**q=who-wins*")
         drawn(page)
-        # Seven sections, "Who wins?" with two charts.
-        assert page.locator("[data-testid=stPlotlyChart]").count() == 8
+        assert page.locator(".st-key-lab_win_games input").input_value() == "20000"
+        assert page.locator("[data-testid=stPlotlyChart]").count() == 2
         assert not page.locator("[data-testid=stException]").count()
 
 

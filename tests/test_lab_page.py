@@ -1,6 +1,7 @@
-"""The probability lab page (AppTest): every section in every language with its chart, the numbers
-shown equal ``uno.odds``, the deal buttons, seeded simulations that show the same figures twice,
-and the code under each chart runs as shown."""
+"""The probability lab page (AppTest): the contents, and each question's own view (``?q=``) in
+every language with its charts and only them; old and bad links; settings kept from one question
+to another and into the notebook; the numbers shown equal ``uno.odds``, the deal buttons, seeded
+simulations that show the same figures twice, and the code under each chart runs as shown."""
 
 from __future__ import annotations
 
@@ -17,11 +18,11 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
 from uno import odds
-from uno.academy import lab, lab_strength
+from uno.academy import lab, lab_strength, notebooks
 from uno.academy.i18n import LANGS, catalog, t
 from uno.bots import HEURISTICS
+from uno.ui.lab import contents, polls
 from uno.ui.lab import keys as lab_keys
-from uno.ui.lab import polls
 from uno.ui.words import number
 
 PAGE = "pages/5_lab.py"
@@ -44,6 +45,17 @@ CHARTS = [
     "tournament",
     "strength",
 ]
+#: The charts each question's view draws, in order (its "how is this computed?" expanders
+#: carry the same names).
+CHARTS_OF = {
+    "can-play": ["can_play"],
+    "opening-hand": ["opening_hand"],
+    "challenge": ["challenge"],
+    "hand-worth": ["hand_worth"],
+    "game-length": ["game_length"],
+    "who-wins": ["seat_advantage", "tournament"],
+    "strength": ["strength"],
+}
 SMALL = {"lab_len_games": 200, "lab_win_games": 200}
 
 
@@ -54,16 +66,53 @@ def wait_for_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(polls, "SETTLE", 60.0)
 
 
-def open_lab(lang: str, **state: Any) -> AppTest:
-    """app.py first (as a user arrives), then the lab with small simulations."""
+def open_lab(
+    lang: str, question: str | None = None, how: bool = False, small: bool = True, **state: Any
+) -> AppTest:
+    """app.py first (as a user arrives), then the lab with small simulations (unless not
+    ``small``): its contents, or ``question``'s view (``?q=``); ``how``: every "how is this
+    computed?" opened."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params["lang"] = lang
     at.run()
-    for key, value in {**SMALL, **state}.items():
+    for key, value in {**(SMALL if small else {}), **state}.items():
         at.session_state[key] = value
+    if how:
+        for name in CHARTS:
+            at.session_state[lab_keys.how(name)] = True
+    if question is not None:
+        at.query_params["q"] = question
     at.switch_page(PAGE).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def ask(at: AppTest, question: str | None) -> AppTest:
+    """The same session opens another question (None: the contents), as a link does."""
+    if question is None:
+        at.query_params.pop("q", None)
+    else:
+        at.query_params["q"] = question
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def every_view(lang: str, **state: Any) -> Iterator[tuple[str, AppTest]]:
+    """Each question's view in turn, in one session (the contents first)."""
+    at = open_lab(lang, **state)
+    for question in SECTIONS:
+        yield question, ask(at, question)
+
+
+def all_charts(lang: str, **state: Any) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """The figures and the metrics of every question's view, gathered."""
+    found: dict[str, dict[str, Any]] = {}
+    shown: dict[str, str] = {}
+    for _, at in every_view(lang, **state):
+        found.update(charts(at))
+        shown.update(metrics(at))
+    return found, shown
 
 
 def charts(at: AppTest) -> dict[str, dict[str, Any]]:
@@ -94,21 +143,95 @@ def trace(spec: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_section_has_its_chart_in_every_language(lang: str) -> None:
+def test_the_contents_has_a_card_per_question_and_no_chart(lang: str) -> None:
+    """The lab opens on its contents: the title, the introduction, and one card per question,
+    its title a link to its own view in the reader's language and under it its one-line
+    answer; no chart, no widget of a question."""
     at = open_lab(lang)
     assert at.title[0].value == t("nav.lab", lang)
-    assert [h.proto.anchor for h in at.header] == SECTIONS
-    assert at.header[0].value.endswith(t("lab.can_play.title", lang))
-    found = charts(at)
+    assert t("lab.intro", lang) in [m.value for m in at.markdown]
+    assert not at.get("plotly_chart") and not at.header and not at.slider
+    mine = [p for p in at.get("page_link") if "q=" in p.proto.query_string]
+    assert [p.proto.label for p in mine] == [
+        f"{i}. {t(lab_keys_title(q), lang)}" for i, q in enumerate(SECTIONS, 1)
+    ]
+    assert [p.proto.query_string for p in mine] == [f"lang={lang}&q={q}" for q in SECTIONS]
+    numbers = lab.overview(lab_strength.strength_table())
+    answers = [c.value for c in at.caption]
+    for question in SECTIONS:
+        assert contents.answer(question, numbers[question], lang) in answers
+    text = " ".join(answers)
+    assert "{" not in text and "}" not in text
+    assert pct(numbers["can-play"]["share"], lang) in answers[0]
+    if lang == "fr":  # a no-break space before the colon, as French sets it
+        assert not re.search(r"[^\u202f\u00a0][:;!?]", text), text
+    if lang == "ru":
+        assert "Дикой" in answers[1]
+
+
+def lab_keys_title(question: str) -> str:
+    return f"lab.{lab.QUESTION_WORDS[question]}.title"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_question_has_its_own_view_in_every_language(lang: str) -> None:
+    """``?q=<question>``: that question alone, its charts and nothing of the others, the way
+    back to the contents and on to the questions before and after it."""
+    seen: list[str] = []
+    for place, (question, at) in enumerate(every_view(lang), 1):
+        assert [h.proto.anchor for h in at.header] == [question]
+        assert at.header[0].value == f"{place}. {t(lab_keys_title(question), lang)}"
+        found = charts(at)
+        assert list(found) == CHARTS_OF[question]
+        seen += found
+        assert [e.proto.label for e in at.expander] == [t("lab.how", lang)] * len(found)
+        # A CSV per chart (and the dealt hands' once dealt), and the notebook.
+        assert len(at.get("download_button")) == len(found) + 1
+        notebook = at.get("download_button")[-1]
+        assert notebook.proto.label == t("lab.notebook.download", lang)
+        links = {p.proto.label: p.proto.query_string for p in at.get("page_link")}
+        assert links[t("lab.back", lang)] == f"lang={lang}"
+        if place > 1:
+            before = SECTIONS[place - 2]
+            label = t("lab.previous", lang, title=t(lab_keys_title(before), lang))
+            assert links[label] == f"lang={lang}&q={before}"
+        if place < len(SECTIONS):
+            after = SECTIONS[place]
+            label = t("lab.next", lang, title=t(lab_keys_title(after), lang))
+            assert links[label] == f"lang={lang}&q={after}"
+        assert at.query_params["q"] == [question] or at.query_params["q"] == question
+    assert seen == CHARTS
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_section_has_its_chart_in_every_language(lang: str) -> None:
+    found: dict[str, dict[str, Any]] = {}
+    texts: list[str] = []
+    configs = []
+    for question in SECTIONS:
+        at = open_lab(lang, question, how=True)
+        found.update(charts(at))
+        texts += [m.value for m in at.markdown]
+        configs += [json.loads(c.proto.config) for c in at.get("plotly_chart")]
+        # One expander with formula and code per chart, drawn once it is opened.
+        assert len(at.latex) == len(CHARTS_OF[question])
+        assert at.code and all("import" in c.value for c in at.code)
+        if question == "hand-worth":
+            # The scoring lesson, linked from "what is a hand worth?", in the reader's language.
+            link = next(
+                p for p in at.get("page_link") if p.proto.label == t("lab.worth.lesson_link", lang)
+            )
+            assert link.proto.query_string == f"lang={lang}&lesson=10"
     assert list(found) == CHARTS
+    # On a phone Plotly shows its toolbar all the time, over the chart: no toolbar at all.
+    assert len(configs) == len(CHARTS)
+    assert all(c["displayModeBar"] is False and c["displaylogo"] is False for c in configs)
     for spec in found.values():
         layout = spec["layout"]
         assert layout["separators"] == SEPARATORS[lang]
         assert layout["yaxis"]["title"]["text"]  # every axis labelled, in the reader's language
         assert layout["xaxis"]["title"]["text"]
-        # On a phone Plotly shows its toolbar all the time: down the right edge, in its own
-        # margin, it does not cover the legend above the plot.
-        assert layout["modebar"]["orientation"] == "v" and layout["margin"]["r"] >= 30
+        assert layout["margin"]["r"] <= 10  # no margin left for a toolbar that is not there
     # Share axes say "25 %" as the text does (Plotly's own percent format glues the sign on),
     # from 0 past the highest value drawn, error bars included.
     for name, spec in found.items():
@@ -142,26 +265,99 @@ def test_every_section_has_its_chart_in_every_language(lang: str) -> None:
     assert all(len(line) <= 14 for title in titles for line in title.split("<br>")), titles
     assert found["can_play"]["layout"]["xaxis"]["title"]["text"] == t("lab.can_play.x", lang)
     assert found["tournament"]["layout"]["yaxis"]["title"]["text"] == t("lab.wins.y", lang)
-    # Two sentences under every chart, one expander with formula and code per chart.
-    texts = [m.value for m in at.markdown]
+    # Two sentences under every chart.
     for key in ("can_play", "opening", "challenge", "worth", "length"):
         assert t(f"lab.{key}.explain", lang) in texts
     assert t("lab.wins.explain_seat", lang) in texts
     assert t("lab.wins.explain_tour", lang) in texts
-    assert [e.proto.label for e in at.expander] == [t("lab.how", lang)] * len(CHARTS)
-    assert len(at.get("download_button")) == len(CHARTS)
-    assert len(at.latex) == len(CHARTS)
-    assert all("import" in c.value for c in at.code)
-    # The scoring lesson, linked from "what is a hand worth?", in the reader's language.
-    link = next(p for p in at.get("page_link") if p.proto.label == t("lab.worth.lesson_link", lang))
-    assert link.proto.query_string == f"lang={lang}&lesson=10"
+
+
+def test_a_closed_how_draws_no_formula() -> None:
+    """ "How is this computed?" draws its formula and code only once opened: a phone loads
+    neither the maths nor the code renderer before the chart."""
+    at = open_lab("en", "can-play")
+    assert not at.latex and not at.code
+    at.session_state[lab_keys.how("can_play")] = True
+    at.run()
+    assert len(at.latex) == 1 and at.code
+
+
+@pytest.mark.parametrize(
+    ("link", "question"),
+    [
+        ("challenge", "challenge"),
+        ("#challenge", "challenge"),  # an old link's anchor, written as a parameter
+        ("seat", "who-wins"),  # the anchors of the two charts of "Who wins?"
+        ("tournament", "who-wins"),
+        ("Hand-Worth", "hand-worth"),
+        ("game_length", "game-length"),
+        (" strength ", "strength"),
+    ],
+)
+def test_old_and_loose_links_open_their_question(link: str, question: str) -> None:
+    at = open_lab("en", link)
+    assert [h.proto.anchor for h in at.header] == [question]
+    assert at.query_params["q"] in (question, [question])  # the address says it plainly
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("link", ["nope", "can-play-2", "<b>x</b>", "x" * 200])
+def test_a_link_to_no_question_shows_the_contents_and_says_so(lang: str, link: str) -> None:
+    at = open_lab(lang, link)
+    assert [w.value for w in at.warning] == [t("lab.bad_question", lang)]
+    assert at.title[0].value == t("nav.lab", lang)
+    assert not at.get("plotly_chart") and not at.header
+    assert not ask(at, None).warning  # the contents' own link: no warning
+
+
+def test_the_old_page_without_parameters_opens_the_contents() -> None:
+    """``/lab?lang=fr``, as every old link and the menu write it: the contents."""
+    at = open_lab("fr")
+    assert at.title[0].value == t("nav.lab", "fr") and not at.warning
+    assert "q" not in at.query_params
+
+
+def test_settings_stay_when_the_reader_comes_back_and_go_into_the_notebook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each question draws only its own widgets; a setting made in one is still there after a
+    visit to the contents and to another question, and the notebook is offered with it."""
+    asked: list[tuple[str, str, dict[str, Any]]] = []
+    real = notebooks.notebook
+
+    def spy(question: str, lang: str, **settings: Any) -> dict[str, Any]:
+        asked.append((question, lang, settings))
+        return real(question, lang, **settings)
+
+    monkeypatch.setattr(notebooks, "notebook", spy)
+    at = open_lab("ru", "hand-worth")
+    at.slider(key="lab_worth_n").set_value(3).run()
+    assert asked[-1] == ("hand-worth", "ru", {"n": 3})
+    ask(at, None)
+    ask(at, "challenge")
+    at.number_input(key="lab_chal_pending").set_value(6).run()
+    assert asked[-1][0] == "challenge" and asked[-1][2]["pending"] == 6
+    ask(at, "hand-worth")
+    assert at.slider(key="lab_worth_n").value == 3
+    assert charts(at)["hand_worth"]["data"][0]["y"] == list(
+        odds.hand_points_distribution(3).values()
+    )
+    assert asked[-1] == ("hand-worth", "ru", {"n": 3})
+    ask(at, "challenge")
+    assert at.number_input(key="lab_chal_pending").value == 6
+    # The seed, in the sidebar of every question, goes into the simulations' notebooks.
+    ask(at, "who-wins")
+    at.number_input(key="lab_seed").set_value(7).run()
+    question, lang, settings = asked[-1]
+    assert (question, lang, settings["seed"], settings["n"]) == ("who-wins", "ru", 7, 200)
+    ask(at, "game-length")
+    assert at.number_input(key="lab_seed").value == 7
+    assert asked[-1][2]["seed"] == 7
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_numbers_shown_are_uno_odds(lang: str) -> None:
-    at = open_lab(lang)
-    found = charts(at)
-    shown = metrics(at)
+    found, shown = all_charts(lang)
     sizes = list(range(1, lab.MAX_HAND + 1))
     # 1. The curve and the metric, for a red 7 and a 7-card hand.
     exact = [odds.p_legal_play("R7", h) for h in sizes]
@@ -182,6 +378,7 @@ def test_numbers_shown_are_uno_odds(lang: str) -> None:
     assert shown[t("lab.challenge.metric_p", lang)] == pct(advice.p_guilty, lang)
     line = trace(found["challenge"], t("lab.challenge.curve", lang))
     assert line["y"] == [odds.p_guilty(h, "R", ["WD4"]) for h in sizes]
+    at = open_lab(lang, "challenge")
     assert at.success[0].value == t("lab.challenge.advice_challenge", lang)
     # 4. A 7-card hand's points.
     dist = odds.hand_points_distribution(7)
@@ -190,7 +387,7 @@ def test_numbers_shown_are_uno_odds(lang: str) -> None:
 
 
 def test_other_inputs_change_the_numbers_the_same_way() -> None:
-    at = open_lab(
+    found, shown = all_charts(
         "en",
         lab_top="W",
         lab_top_color="G",
@@ -201,8 +398,6 @@ def test_other_inputs_change_the_numbers_the_same_way() -> None:
         lab_chal_pending=6,
         lab_worth_n=3,
     )
-    found = charts(at)
-    shown = metrics(at)
     sizes = list(range(1, lab.MAX_HAND + 1))
     assert trace(found["can_play"], t("lab.can_play.exact", "en"))["y"] == [
         odds.p_legal_play("W", h, "G") for h in sizes
@@ -217,7 +412,7 @@ def test_other_inputs_change_the_numbers_the_same_way() -> None:
 
 
 def test_the_deal_buttons_add_hands_that_converge_on_the_curve() -> None:
-    at = open_lab("fr", lab_seed=11)
+    at = open_lab("fr", "can-play", lab_seed=11)
     assert t("lab.can_play.no_deals", "fr") in [c.value for c in at.caption]
     at.button(key="lab_deal_1").click().run()
     at.button(key="lab_deal_100").click().run()
@@ -231,7 +426,8 @@ def test_the_deal_buttons_add_hands_that_converge_on_the_curve() -> None:
     assert point["x"] == [7] and point["y"] == [frequency]
     _, high = lab.wilson_interval(int(hands["playable"].sum()), 1101)
     assert point["error_y"]["array"][0] == pytest.approx(high - frequency)
-    assert len(at.get("download_button")) == len(CHARTS) + 1  # and the dealt hands
+    # The chart's CSV, the dealt hands' and the notebook (which deals them again).
+    assert len(at.get("download_button")) == 3
     # Another hand size starts a new count; "start again" empties it.
     at.slider(key="lab_deal_size").set_value(3).run()
     assert t("lab.can_play.no_deals", "fr") in [c.value for c in at.caption]
@@ -278,13 +474,16 @@ def test_every_widget_is_drawn_with_the_readers_value_as_its_default() -> None:
     hands). So every widget of the lab carries the reader's value as its default."""
     assert set(CHANGED) == set(lab_keys.DEFAULTS)
     assert all(CHANGED[key] != value for key, value in lab_keys.DEFAULTS.items())
-    at = open_lab("en")
+    # (No value given beforehand: a value the session was given, rather than its widget, would
+    # come back each time the widget is drawn again, as in Streamlit.)
+    at = open_lab("en", "can-play", small=False)
     at.selectbox(key="lab_top").set_value("W").run()  # the colour's box shows for a wild
-    for _, widget in lab_widgets(at):
-        widget.set_value(CHANGED[widget.key])
-    at.run()
+    for question in SECTIONS:  # each question draws its own widgets
+        for _, widget in lab_widgets(ask(at, question)):
+            widget.set_value(CHANGED[widget.key])
+        at.run()
     seen = {}
-    for kind, widget in lab_widgets(at):
+    for kind, widget in (pair for question in SECTIONS for pair in lab_widgets(ask(at, question))):
         default = widget.proto.default
         if kind == "slider":
             shown: Any = [int(v) for v in default]
@@ -306,7 +505,8 @@ def trace_names(at: AppTest, chart: str) -> list[str]:
 
 
 def sim_figures(at: AppTest) -> list[dict[str, Any]]:
-    found = charts(at)
+    """The simulated figures: "How long is a game?" and "Who wins?", opened in turn."""
+    found = {**charts(ask(at, "game-length")), **charts(ask(at, "who-wins"))}
     return [found[name]["data"] for name in ("game_length", "seat_advantage", "tournament")]
 
 
@@ -318,10 +518,12 @@ def test_seeded_simulations_show_the_same_figures_twice() -> None:
     assert sim_figures(first) == sim_figures(second)
     # The figures are uno.academy.lab's frames for those arguments (here 200 rounds, 5 settings).
     length = lab.game_length([2, 3, 4, 5, 6], ["official", "house"], 20, seed=21)
-    official = trace(charts(first)["game_length"], t("lab.rules.official", "ru"))
+    official = trace(
+        charts(ask(first, "game-length"))["game_length"], t("lab.rules.official", "ru")
+    )
     assert official["y"] == length[length["rules"] == "official"]["mean_turns"].tolist()
     seats = lab.seat_advantage(4, "official", 200, seed=21)
-    bars = charts(first)["seat_advantage"]
+    bars = charts(ask(first, "who-wins"))["seat_advantage"]
     assert bars["data"][0]["y"] == seats["share"].tolist()
     # Places are categories: "1", "2", "3" and the dealer's "4 (сдающий)" all get a bar.
     assert bars["data"][0]["x"] == ["1", "2", "3", t("lab.wins.dealer", "ru", order=4)]
@@ -331,16 +533,23 @@ def test_seeded_simulations_show_the_same_figures_twice() -> None:
     assert sim_figures(other) != sim_figures(first)
 
 
+#: The table each code under a chart leaves, in the page's order (``lab.SNIPPET_TABLES``).
+CODE_TABLES = ["table", "hands", "table", "table", "table", "table", "seats", "ranking", "table"]
+
+
 def test_the_code_under_each_chart_runs_as_shown() -> None:
-    at = open_lab("en", lab_seed=5)
-    found = charts(at)
-    codes = [c.value for c in at.code]
+    at = open_lab("en", how=True, lab_seed=5)
+    found: dict[str, dict[str, Any]] = {}
+    codes: list[str] = []
+    for question in SECTIONS:
+        found.update(charts(ask(at, question)))
+        codes += [c.value for c in at.code]
     assert len(codes) == len(CHARTS) + 1  # "can I play?" also shows the dealing code
     tables = []
-    for code in codes:
+    for code, name in zip(codes, CODE_TABLES, strict=True):
         namespace: dict[str, Any] = {}
         exec(compile(code, "<page>", "exec"), namespace)
-        tables.append(namespace["table"])
+        tables.append(namespace[name])
     assert tables[0]["p_play"].tolist() == trace(found["can_play"], "Exact chance")["y"]
     assert tables[3]["p_guilty"].tolist() == found["challenge"]["data"][0]["y"]
     assert tables[4]["probability"].tolist() == found["hand_worth"]["data"][0]["y"]
@@ -354,22 +563,24 @@ def test_the_code_under_each_chart_runs_as_shown() -> None:
 
 
 def test_bad_known_cards_are_explained_not_crashed() -> None:
-    at = open_lab("ru", lab_chal_known="WD4 <b>x</b> R99")
+    at = open_lab("ru", "challenge", lab_chal_known="WD4 <b>x</b> R99")
     assert not at.exception
     warning = at.warning[0].value
     assert warning.startswith(t("lab.challenge.bad_codes", "ru", codes="")[:10])
     assert "`<b>x</b>`" in warning and "`R99`" in warning
     assert "challenge" in charts(at)
-    at = open_lab("fr", lab_chal_known="WD4 WD4 WD4 WD4 WD4")
+    at = open_lab("fr", "challenge", lab_chal_known="WD4 WD4 WD4 WD4 WD4")
     assert not at.exception
     assert at.error[0].value == t("lab.challenge.impossible", "fr")
     assert "challenge" not in charts(at)
 
 
 def test_empty_choices_ask_for_one() -> None:
-    at = open_lab("fr", lab_len_rules=[], lab_tour_strategies=["greedy"])
+    at = open_lab("fr", "game-length", lab_len_rules=[], lab_tour_strategies=["greedy"])
     assert not at.exception
     infos = [i.value for i in at.info]
+    assert "game_length" not in charts(at)
+    infos += [i.value for i in ask(at, "who-wins").info]
     assert t("lab.length.need_rules", "fr") in infos
     assert t("lab.wins.need_two", "fr") in infos
     assert "game_length" not in charts(at) and "tournament" not in charts(at)
@@ -396,8 +607,12 @@ def test_a_busy_lab_says_so_and_still_shows_the_exact_charts(
 
     monkeypatch.setattr(JobBoard, "submit", lambda self, key, work, owner=None: None)
     at = open_lab(lang, lab_len_games=300, lab_win_games=300)  # settings no other test uses
-    assert [w.value for w in at.warning].count(t("lab.busy", lang)) == 3
-    shown = charts(at)
+    warnings: list[str] = []
+    shown: dict[str, dict[str, Any]] = {}
+    for question in SECTIONS:
+        warnings += [w.value for w in ask(at, question).warning]
+        shown.update(charts(at))
+    assert warnings.count(t("lab.busy", lang)) == 3
     assert {"can_play", "opening_hand", "challenge", "hand_worth"} <= shown.keys()
     assert not {"game_length", "seat_advantage", "tournament"} & shown.keys()
 
@@ -407,7 +622,7 @@ def test_a_failed_simulation_is_explained_on_the_page(monkeypatch: pytest.Monkey
         raise OSError("no more processes")
 
     monkeypatch.setattr(lab, "seat_advantage", broken)
-    at = open_lab("fr", lab_win_games=400, lab_seat_players=7)  # not kept from another test
+    at = open_lab("fr", "who-wins", lab_win_games=400, lab_seat_players=7)  # not kept elsewhere
     assert t("lab.sim_failed", "fr") in [e.value for e in at.error]
     assert "seat_advantage" not in charts(at)
 
@@ -428,12 +643,15 @@ def test_a_long_simulation_leaves_a_progress_bar_and_a_later_run_draws_its_chart
 
     monkeypatch.setattr(polls, "SETTLE", 0.0)
     monkeypatch.setattr(lab, "seat_advantage", slow)
-    at = open_lab("fr", lab_win_games=600, lab_seat_players=3)  # a question no other test asks
+    at = open_lab("fr", "who-wins", lab_win_games=600, lab_seat_players=3)  # no other test's
     playing = t("lab.progress", "fr", done="", total="").split()[0]  # "Manches"
     texts = [bar.proto.text for bar in at.get("progress")]
     assert texts and all(x == t("lab.queued", "fr") or x.startswith(playing) for x in texts)
     assert "seat_advantage" not in charts(at)
-    assert {"can_play", "opening_hand", "challenge", "hand_worth"} <= charts(at).keys()
+    # The rest of the question is drawn meanwhile: its settings and the way out.
+    assert at.slider(key="lab_seat_players").value == 3
+    assert at.multiselect(key="lab_tour_strategies").value
+    assert any(p.proto.label == t("lab.back", "fr") for p in at.get("page_link"))
     assert at.session_state["lab_polling_seat_advantage"] is True
     gate.set()
     board = polls.simulation_board()
@@ -452,7 +670,7 @@ def test_a_long_simulation_leaves_a_progress_bar_and_a_later_run_draws_its_chart
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_fair_share_and_the_average_are_named_above_the_plot(lang: str) -> None:
     """Their names sit in the legend above the plot, not in an annotation over the bars."""
-    found = charts(open_lab(lang))
+    found = {**charts(open_lab(lang, "who-wins")), **charts(open_lab(lang, "hand-worth"))}
     expected = {
         "seat_advantage": t("lab.wins.fair", lang, share=pct(0.25, lang)),
         "tournament": t("lab.wins.fair", lang, share=pct(0.2, lang)),
@@ -470,7 +688,7 @@ def test_the_fair_share_and_the_average_are_named_above_the_plot(lang: str) -> N
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_long_category_labels_are_wrapped_between_words(lang: str) -> None:
-    bars = charts(open_lab(lang))["tournament"]["data"][0]
+    bars = charts(open_lab(lang, "who-wins"))["tournament"]["data"][0]
     names = [t(f"bot.{name}.name", lang) for name in HEURISTICS]
     assert [label.replace("<br>", " ") for label in bars["x"]] == names
     for label in bars["x"]:
@@ -483,7 +701,7 @@ def test_long_category_labels_are_wrapped_between_words(lang: str) -> None:
 def test_how_strong_are_the_computer_players_opens_in_every_language(lang: str) -> None:
     """The expert against each heuristic: the measured run's shares as bars with their 95%
     intervals, the sample size said, the table in the reader's numbers, the command shown."""
-    at = open_lab(lang)
+    at = open_lab(lang, "strength", how=True)
     (header,) = [h for h in at.header if h.proto.anchor == "strength"]
     assert header.value == f"{SECTIONS.index('strength') + 1}. {t('lab.strength.title', lang)}"
     measured = lab_strength.strength_table()

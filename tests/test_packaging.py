@@ -69,6 +69,20 @@ def test_the_engine_needs_no_package_and_the_app_is_an_extra() -> None:
     assert project["scripts"] == {"uno-academy": "uno.academy.cli:run_app"}
 
 
+def test_the_lab_notebooks_are_an_extra_the_tests_install() -> None:
+    """``pip install 'uno-academy[notebook]'`` runs a notebook the lab offers (README: "The lab
+    in Jupyter"); the test suite runs every one, so ``test`` brings it."""
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    names = {re.split(r"[<>=!~ \[]", r)[0] for r in extras["notebook"]}
+    assert {"nbformat", "nbclient", "ipykernel", "pandas", "plotly"} <= names
+    assert all("<" in requirement for requirement in extras["notebook"])
+    assert "uno-academy[notebook]" in extras["test"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The lab in Jupyter", 1)[1].split("\n## ", 1)[0]
+    for said in ("pip install 'uno-academy[notebook]'", "-e '.[notebook]'", "jupyter lab"):
+        assert said in section, said
+
+
 def test_license_is_mit_with_its_file() -> None:
     project = PYPROJECT["project"]
     assert project["license"] == "MIT"

@@ -239,24 +239,21 @@ def test_screen_readers_hear_streamlits_labels_in_the_readers_language(
         assert sidebar.get_attribute("aria-label") == t("aria.sidebar", other)
         assert _english_labels(page) == []
         assert skip.text_content() == t("aria.skip_to_content", other)
-        # The lab: a range slider's thumbs, the charts' and tables' toolbars.
+        # The lab ("How long is a game?"): a range slider's thumbs, the tables' toolbars.
         lang = other
-        _open(page, f"{base}/lab?lang={lang}", 1280)
+        _open(page, f"{base}/lab?lang={lang}&q=game-length", 1280)
         page.wait_for_function(
             "(want) => [...document.querySelectorAll('[aria-label]')]"
             ".some(e => (e.ariaLabel || '').endsWith(want))",
             arg=t("aria.range_end", lang, label=""),
         )
         assert _english_labels(page) == []
-        # Plotly's toolbar names its buttons on hover: in the reader's language too.
-        page.wait_for_function(
-            "(want) => [...document.querySelectorAll('[data-title]')]"
-            ".some(e => e.getAttribute('data-title') === want)",
-            arg=t("aria.download_png", lang),
-        )
+        # The lab's charts carry no Plotly toolbar (issue 41: it covered the charts on a
+        # phone), so none of its English button names is left to hear.
+        page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
         titles = page.evaluate(HOVER_TITLES)
-        assert t("aria.download_png", lang) in titles, titles
         assert not [title for title in titles if title in ARIA_WORDS], titles
+        assert not page.locator(".modebar-btn").count()
 
 
 def test_english_pages_keep_streamlits_labels(browser: Any, base: str) -> None:

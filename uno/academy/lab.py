@@ -12,9 +12,12 @@ numbers as the function here (a test runs every snippet and compares).
 Confidence intervals are at 95%: Wilson's score interval for a proportion (a win share, a
 frequency), the normal interval ``mean +- 1.96 * sd / sqrt(n)`` for a mean (turns per round).
 
-The page's own bookkeeping lives here too, so it is tested without a page: the hands dealt so
-far (``Deals``), the figures printed beside the charts (``opening_summary``, ``worth_summary``)
-and the questions asked of the simulation board (``ask``).
+The page's own bookkeeping lives here too, so it is tested without a page: the questions and
+the links that open one (``QUESTIONS``, ``parse_question``), the one-line answers of the
+contents (``overview``), the hands dealt so far (``Deals``), the figures printed beside the
+charts (``opening_summary``, ``worth_summary``) and the questions asked of the simulation board
+(``ask``). ``uno.academy.notebooks`` writes each question as a Jupyter notebook from the same
+snippets.
 """
 
 from __future__ import annotations
@@ -41,13 +44,17 @@ from uno.setup import choose_dealer
 from uno.simulation import simulate
 
 __all__ = [
+    "ANCHORS",
     "FORMULAS",
     "MAX_DEALT",
     "MAX_HAND",
     "OPENING_MEASURES",
+    "QUESTIONS",
+    "QUESTION_WORDS",
     "RULE_PRESETS",
     "SIMULATIONS",
     "SNIPPETS",
+    "SNIPPET_TABLES",
     "WORKERS",
     "Z95",
     "Deals",
@@ -62,7 +69,9 @@ __all__ = [
     "mean_interval",
     "opening_hand_tables",
     "opening_summary",
+    "overview",
     "parse_cards",
+    "parse_question",
     "playable_count",
     "question",
     "seat_advantage",
@@ -89,6 +98,35 @@ MAX_DEALT: Final = 20_000
 SIMULATIONS: Final = ("game_length", "seat_advantage", "tournament")
 #: Worker processes per simulation: the board runs one at a time, so this is the whole share.
 WORKERS: Final = min(2, os.cpu_count() or 1)
+#: The lab's questions, in the contents' order: each opens alone (``?q=can-play``).
+QUESTIONS: Final = (
+    "can-play",
+    "opening-hand",
+    "challenge",
+    "hand-worth",
+    "game-length",
+    "who-wins",
+    "strength",
+)
+#: Each question's table of words in content/<lang>/lab.toml (``lab.<words>.title``, ...).
+QUESTION_WORDS: Final = {
+    "can-play": "can_play",
+    "opening-hand": "opening",
+    "challenge": "challenge",
+    "hand-worth": "worth",
+    "game-length": "length",
+    "who-wins": "wins",
+    "strength": "strength",
+}
+#: The anchors of the page that showed every question at once (``lab#challenge``, and the two
+#: charts of "Who wins?", ``#seat`` and ``#tournament``): the question each one opens now.
+ANCHORS: Final = {
+    **{question: question for question in QUESTIONS},
+    "seat": "who-wins",
+    "tournament": "who-wins",
+}
+#: The longest ``?q=`` value read; a longer one is refused unread.
+MAX_QUESTION_TEXT: Final = 40
 
 
 # -- small helpers -------------------------------------------------------------------------------
@@ -459,6 +497,66 @@ def tournament(
     return table
 
 
+# -- the questions -------------------------------------------------------------------------------
+def parse_question(raw: object) -> str | None:
+    """The question a link opens: ``?q=`` (``can-play``, ...; also an anchor of the page of
+    before, ``seat``, with or without its ``#``, in any case), None when there is none (the
+    contents). Anything else raises ``ValueError``, which the page words for the reader.
+
+    >>> parse_question("Who-Wins"), parse_question("#tournament"), parse_question("")
+    ('who-wins', 'who-wins', None)
+    """
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or len(raw) > MAX_QUESTION_TEXT:
+        raise ValueError("not a question of the lab")
+    text = raw.strip().lstrip("#").strip().lower().replace("_", "-")
+    if not text:
+        return None
+    if text not in ANCHORS:
+        raise ValueError("not a question of the lab")
+    return ANCHORS[text]
+
+
+def overview(
+    strength: pd.DataFrame, seed: int = 1, rounds: int = 2000, length_rounds: int = 200
+) -> dict[str, dict[str, Any]]:
+    """The numbers of the contents' one-line answers, one small table per question, for the
+    lab's default settings (then each answer is a number its question shows): exact ones, two
+    small seeded simulations (a quarter of a second: ``length_rounds`` rounds of four players,
+    ``rounds`` of the tournament) and ``strength``, the strength measured beforehand
+    (``uno.academy.lab_strength.strength_table()``, which imports this module).
+
+    - ``can-play``: ``count`` cards, the ``top`` card, ``share`` of the hands that can play;
+    - ``opening-hand``: ``count`` cards, ``share`` of the hands with no wild;
+    - ``challenge``: ``count`` cards left, ``share`` (a bluff), ``challenge`` (the advice);
+    - ``hand-worth``: ``count`` cards, ``points`` (the average, rounded);
+    - ``game-length``: ``players``, ``count`` (the average moves of a round, rounded);
+    - ``who-wins``: ``strategy`` (the best of a tournament of every heuristic), its ``share``;
+    - ``strength``: ``share``, the expert's lowest heads-up share against a heuristic.
+    """
+    hand, left = odds.HAND, 5
+    advice = odds.challenge_advice(left, "R", ["WD4"])
+    worth = hand_worth(hand)
+    length = game_length([4], ["official"], length_rounds, seed)
+    ranking = tournament(list(HEURISTICS), "official", rounds, seed)
+    best = ranking.loc[ranking["share"].idxmax()]
+    heads_up = strength[strength["seats"] == 2]["share"]
+    return {
+        "can-play": {"count": hand, "top": "R7", "share": float(odds.p_legal_play("R7", hand))},
+        "opening-hand": {"count": hand, "share": float(odds.wild_count_distribution(hand)[0])},
+        "challenge": {
+            "count": left,
+            "share": float(advice.p_guilty),
+            "challenge": bool(advice.challenge),
+        },
+        "hand-worth": {"count": hand, "points": round(worth_summary(worth)[0])},
+        "game-length": {"players": 4, "count": round(float(length["mean_turns"].iloc[0]))},
+        "who-wins": {"strategy": str(best["strategy"]), "share": float(best["share"])},
+        "strength": {"share": float(heads_up.min()) if len(heads_up) else 0.0},
+    }
+
+
 # -- the simulation board -----------------------------------------------------------------------
 def question(name: str, **kwargs: Any) -> Hashable:
     """The board's key for ``<name>(**kwargs)``: the same question gives the same key."""
@@ -531,11 +629,11 @@ from uno import Card, Color, matches, odds
 top, color, hand_size, n = Card($top), Color[$color], $hand_size, $n
 deck = sorted(odds.unseen_cards(top).elements())
 rng = random.Random($seed)
-hands = [rng.sample(deck, hand_size) for _ in range(n)]
-playable = [any(matches(card, top, color) for card in hand) for hand in hands]
-table = pd.DataFrame({"hand": range(1, n + 1), "playable": playable})
-table["frequency"] = table["playable"].cumsum() / table["hand"]
-print(table["frequency"].iloc[-1], odds.p_legal_play(top, hand_size, color))
+dealt = [rng.sample(deck, hand_size) for _ in range(n)]
+playable = [any(matches(card, top, color) for card in hand) for hand in dealt]
+hands = pd.DataFrame({"hand": range(1, n + 1), "playable": playable})
+hands["frequency"] = hands["playable"].cumsum() / hands["hand"]
+print(hands["frequency"].iloc[-1], odds.p_legal_play(top, hand_size, color))
 """,
         {"top": "R7", "color": "R", "hand_size": 7, "n": 100, "seed": 1},
     ),
@@ -565,6 +663,7 @@ color, known, pending = $color, $known, $pending
 sizes = range(1, $max_hand + 1)
 table = pd.DataFrame([odds.challenge_advice(h, color, known, pending) for h in sizes])
 table.insert(0, "hand_size", list(sizes))
+table["threshold"] = 2 / (pending + 2)
 print(table.round(3).to_string(index=False))
 """,
         {"color": "R", "known": ["WD4"], "pending": 4, "max_hand": MAX_HAND},
@@ -609,10 +708,10 @@ games = uno.simulate($n, players=players, rules=rules, seed=$seed)
 dealer = [uno.choose_dealer(players, int(s)).dealer for s in games["seed"]]
 order = (games["winner"] - dealer - 1) % players + 1
 wins = order[games["winner"] >= 0].value_counts().reindex(range(1, players + 1), fill_value=0)
-table = pd.DataFrame({"order": wins.index, "wins": wins.values})
-table["share"] = table["wins"] / len(games)
-table[["low", "high"]] = [wilson_interval(w, len(games)) for w in table["wins"]]
-print(table.round(3).to_string(index=False))
+seats = pd.DataFrame({"order": wins.index, "wins": wins.values})
+seats["share"] = seats["wins"] / len(games)
+seats[["low", "high"]] = [wilson_interval(w, len(games)) for w in seats["wins"]]
+print(seats.round(3).to_string(index=False))
 """,
         {"players": 4, "rules": "official", "n": 2000, "seed": 1},
     ),
@@ -627,10 +726,10 @@ bots = [uno.make_strategy(name, challenge=$challenge) for name in names]
 rules = {"preset": $rules, "target_score": None}
 games = uno.simulate($n, players=len(bots), rules=rules, strategies=bots, seed=$seed)
 wins = games["winner_strategy"].value_counts().reindex(names, fill_value=0)
-table = pd.DataFrame({"strategy": names, "wins": wins.values})
-table["share"] = table["wins"] / len(games)
-table[["low", "high"]] = [wilson_interval(w, len(games)) for w in table["wins"]]
-print(table.round(3).to_string(index=False))
+ranking = pd.DataFrame({"strategy": names, "wins": wins.values})
+ranking["share"] = ranking["wins"] / len(games)
+ranking[["low", "high"]] = [wilson_interval(w, len(games)) for w in ranking["wins"]]
+print(ranking.round(3).to_string(index=False))
 """,
         {
             "strategies": list(HEURISTICS),
@@ -640,6 +739,15 @@ print(table.round(3).to_string(index=False))
             "seed": 1,
         },
     ),
+}
+
+
+#: The table each snippet leaves, by snippet: ``table`` unless a notebook runs it beside another.
+SNIPPET_TABLES: Final[dict[str, str]] = {
+    **{name: "table" for name in SNIPPETS},
+    "deal_hands": "hands",
+    "seat_advantage": "seats",
+    "tournament": "ranking",
 }
 
 

@@ -150,8 +150,14 @@ def error_bars(table: pd.DataFrame, value: str) -> dict[str, Any]:
     }
 
 
-def show(fig: go.Figure, key: str, alt: str | None = None) -> None:
-    """Draw a figure (no Plotly logo), with a text alternative for screen readers."""
+def show(fig: go.Figure, key: str, alt: str | None = None, *, toolbar: bool = True) -> None:
+    """Draw a figure (no Plotly logo), with a text alternative for screen readers. Without
+    ``toolbar``, no Plotly toolbar at all (a touch screen shows it all the time, over the
+    chart), and no margin kept for it."""
     import streamlit as st  # only here: the figures are built without Streamlit
 
-    st.plotly_chart(fig, key=key, config={"displaylogo": False}, alt=alt)
+    config: dict[str, Any] = {"displaylogo": False}
+    if not toolbar:
+        config["displayModeBar"] = False
+        fig.update_layout(margin={"r": 10})
+    st.plotly_chart(fig, key=key, config=config, alt=alt)

@@ -22,6 +22,7 @@ from uno.ui.lab.parts import (
     download,
     header,
     how,
+    notebook_button,
     pct,
 )
 
@@ -125,6 +126,7 @@ def can_play(lang: str, seed: int) -> None:
                 download(dealt, "dealt-hands", lang, "lab.can_play.download_deals")
         how(
             lang,
+            "can_play",
             "lab.can_play.formula",
             "can_play",
             (
@@ -148,4 +150,13 @@ def can_play(lang: str, seed: int) -> None:
                 unseen=int(curve["unseen"].iloc[0]),
                 playable=int(curve["playable"].iloc[0]),
             ),
+        )
+        notebook_button(
+            "can-play",
+            lang,
+            top=top_code,
+            color=named.name if named else None,
+            hand_size=hand_size,
+            deals=deals.n,
+            seed=seed,
         )

@@ -9,7 +9,16 @@ from uno.academy import lab
 from uno.academy.i18n import t
 from uno.ui.guard import fragment
 from uno.ui.lab import figures, keys
-from uno.ui.lab.parts import COLOR_CODES, cached_exact, chart, download, header, how, pct
+from uno.ui.lab.parts import (
+    COLOR_CODES,
+    cached_exact,
+    chart,
+    download,
+    header,
+    how,
+    notebook_button,
+    pct,
+)
 from uno.ui.words import number
 
 __all__ = ["challenge"]
@@ -97,4 +106,12 @@ def challenge(lang: str) -> None:
             pending=pending,
             max_hand=int(advice["hand_size"].max()),
         )
-        how(lang, "lab.challenge.formula", "challenge", ("lab.code_intro", code))
+        how(lang, "challenge", "lab.challenge.formula", "challenge", ("lab.code_intro", code))
+        notebook_button(
+            "challenge",
+            lang,
+            hand_size=their_hand,
+            color=color,
+            known=list(known_codes),
+            pending=pending,
+        )

@@ -12,7 +12,15 @@ from uno.academy import lab
 from uno.academy.i18n import t
 from uno.ui.guard import fragment
 from uno.ui.lab import figures, keys
-from uno.ui.lab.parts import chart, download, games_input, header, how, rules_name
+from uno.ui.lab.parts import (
+    chart,
+    download,
+    games_input,
+    header,
+    how,
+    notebook_button,
+    rules_name,
+)
 from uno.ui.lab.polls import end_poll, simulated
 
 __all__ = ["game_length"]
@@ -58,7 +66,7 @@ def game_length(lang: str, seed: int) -> None:
         code = lab.snippet(
             "game_length", presets=presets, players=players, n=per_setting, seed=seed
         )
-        how(lang, "lab.length.formula", "game_length", ("lab.code_intro", code))
+        how(lang, "game_length", "lab.length.formula", "game_length", ("lab.code_intro", code))
 
     simulated(
         lang,
@@ -69,3 +77,4 @@ def game_length(lang: str, seed: int) -> None:
         n_games=per_setting,
         seed=seed,
     )
+    notebook_button("game-length", lang, players=players, presets=presets, n=per_setting, seed=seed)

@@ -9,7 +9,7 @@ from uno.academy import lab
 from uno.academy.i18n import t
 from uno.ui.guard import fragment
 from uno.ui.lab import figures, keys
-from uno.ui.lab.parts import cached_exact, chart, download, header, how
+from uno.ui.lab.parts import cached_exact, chart, download, header, how, notebook_button
 from uno.ui.words import number
 
 __all__ = ["hand_worth"]
@@ -45,4 +45,11 @@ def hand_worth(lang: str) -> None:
     chart(fig, "hand_worth", t("lab.worth.explain", lang))
     st.write(t("lab.worth.explain", lang))
     download(worth, "hand-worth", lang)
-    how(lang, "lab.worth.formula", "hand_worth", ("lab.code_intro", lab.snippet("hand_worth", n=n)))
+    how(
+        lang,
+        "hand_worth",
+        "lab.worth.formula",
+        "hand_worth",
+        ("lab.code_intro", lab.snippet("hand_worth", n=n)),
+    )
+    notebook_button("hand-worth", lang, n=n)

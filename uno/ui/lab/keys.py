@@ -7,8 +7,15 @@ its default (``kept``): Streamlit's browser side can lose a widget's value when 
 back at its default (the hand-size slider came back at 1 and the next click dealt 1-card hands).
 With the reader's value as default, it comes back as it was.
 
+Each question has a view of its own, so a run draws the widgets of one question only, and
+Streamlit forgets the value of a widget that a run does not draw. Every full run of the lab
+first copies the values of the settings into a plain key of the session (``remember``,
+``KEPT``); ``kept`` reads a widget's value there when Streamlit has forgotten it, so a setting
+made in one question is still there when the reader comes back, and in its notebook.
+
 The other keys: the dealt hands of "can I play?" (``DEALS``), a simulation's poll
-(``polling``, ``seen``) and the keys of buttons and charts (``deal_button``, ``csv``, ``chart``).
+(``polling``, ``seen``), the links of the old page (``ANCHOR``) and the keys of buttons, cards
+and charts (``deal_button``, ``csv``, ``notebook``, ``card``, ``chart``).
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ import streamlit as st
 from uno.bots import HEURISTICS
 
 __all__ = [
+    "ANCHOR",
+    "BACK",
     "CHAL_COLOR",
     "CHAL_HAND",
     "CHAL_KNOWN",
@@ -30,10 +39,14 @@ __all__ = [
     "DEAL_RESET",
     "DEAL_SIZE",
     "DEFAULTS",
+    "KEPT",
     "LEN_GAMES",
     "LEN_PLAYERS",
     "LEN_RULES",
+    "NAV",
     "OPEN_SIZE",
+    "PAGE",
+    "QUESTION_PARAM",
     "SEAT_PLAYERS",
     "SEED",
     "SETTINGS",
@@ -45,15 +58,19 @@ __all__ = [
     "WIN_RULES",
     "WORTH_N",
     "Setting",
+    "card",
     "chart",
     "csv",
     "current",
     "deal_button",
+    "how",
     "index_of",
     "kept",
     "kept_among",
     "kept_within",
+    "notebook",
     "polling",
+    "remember",
     "seen",
     "slider",
 ]
@@ -126,6 +143,31 @@ DEFAULTS: Final[dict[str, Any]] = {setting.key: setting.default for setting in S
 DEALS: Final = "lab_deals"
 #: The "start again" button of the dealt hands.
 DEAL_RESET: Final = "lab_deal_reset"
+#: The settings' values as the last full run found them (a dict by session key).
+KEPT: Final = "lab_kept"
+#: The component that opens the question an old link's anchor names (``lab#challenge``).
+ANCHOR: Final = "lab_anchor"
+#: Around a question's link back to the contents, and its links to the previous and next.
+BACK: Final = "lab_back"
+NAV: Final = "lab_question_nav"
+#: The lab's page (its links lead to itself) and the URL parameter naming the open question.
+PAGE: Final = "pages/5_lab.py"
+QUESTION_PARAM: Final = "q"
+
+
+def card(question: str) -> str:
+    """The key of the contents' card of ``question``."""
+    return f"lab_card_{question}"
+
+
+def how(name: str) -> str:
+    """The key of the "how is this computed?" expander under the chart ``name``."""
+    return f"lab_how_{name}"
+
+
+def notebook(question: str) -> str:
+    """The key of the button that downloads ``question`` as a notebook."""
+    return f"lab_notebook_{question}"
 
 
 def deal_button(count: int) -> str:
@@ -154,11 +196,29 @@ def seen(name: str) -> str:
 
 
 # -- the reader's kept values ---------------------------------------------------------------------
+def remember() -> None:
+    """On a full run, before anything is drawn: keep the settings' values as the last run left
+    them, for the runs that do not draw their widgets (another question, the contents)."""
+    saved = st.session_state.get(KEPT)
+    values: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
+    for setting in SETTINGS:
+        if setting.key in st.session_state:
+            values[setting.key] = st.session_state[setting.key]
+    st.session_state[KEPT] = values
+
+
 def kept(setting: Setting[T]) -> T:
     """The reader's value of ``setting`` (its default until it is changed, or when the session
-    holds a value of another type). Each widget is also given it as its default (see above)."""
+    holds a value of another type): its widget's, else the one ``remember`` kept. Each widget
+    is also given it as its default (see above)."""
     default = setting.default
-    value = st.session_state.get(setting.key, default)
+    saved = st.session_state.get(KEPT)
+    if setting.key in st.session_state:
+        value = st.session_state[setting.key]
+    elif isinstance(saved, dict):
+        value = saved.get(setting.key, default)
+    else:
+        value = default
     if isinstance(default, list):
         return cast(T, list(value) if isinstance(value, list) else list(default))
     return value if type(value) is type(default) else default

@@ -9,7 +9,7 @@ from uno.academy import lab
 from uno.academy.i18n import t
 from uno.ui.guard import fragment
 from uno.ui.lab import figures, keys
-from uno.ui.lab.parts import cached_exact, chart, download, header, how, pct
+from uno.ui.lab.parts import cached_exact, chart, download, header, how, notebook_button, pct
 
 __all__ = ["opening_hand"]
 
@@ -39,7 +39,9 @@ def opening_hand(lang: str) -> None:
     download(opening, "opening-hand", lang)
     how(
         lang,
+        "opening_hand",
         "lab.opening.formula",
         "opening_hand",
         ("lab.code_intro", lab.snippet("opening_hand", hand_size=size)),
     )
+    notebook_button("opening-hand", lang, hand_size=size)

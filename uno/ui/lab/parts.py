@@ -1,5 +1,6 @@
-"""Pieces every section of the lab uses: its numbered header, the chart with its data as CSV
-and "how is this computed?", the reader's percents and names, the cached exact tables."""
+"""Pieces every question of the lab uses: its numbered header, the chart with its data as CSV,
+"how is this computed?" and "open as a notebook", the reader's percents and names, the cached
+exact tables."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from uno.academy import lab
+from uno.academy import lab, notebooks
 from uno.academy.i18n import t
 from uno.cards import CARDS, COLORS
 from uno.ui.charts import show
@@ -28,6 +29,7 @@ __all__ = [
     "games_input",
     "header",
     "how",
+    "notebook_button",
     "pct",
     "rules_name",
     "strategy_name",
@@ -37,26 +39,11 @@ __all__ = [
 #: The cards a pile may show, and the colours, by code (the options of the lab's boxes).
 CARD_CODES: Final = [str(card) for card in CARDS]
 COLOR_CODES: Final = [c.name for c in COLORS]
-#: The sections' anchors, in the page's order (``#can-play`` links to the first one).
-SECTIONS: Final = (
-    "can-play",
-    "opening-hand",
-    "challenge",
-    "hand-worth",
-    "game-length",
-    "who-wins",
-    "strength",
-)
-#: Each section's title.
-TITLES: Final = {
-    "can-play": "lab.can_play.title",
-    "opening-hand": "lab.opening.title",
-    "challenge": "lab.challenge.title",
-    "hand-worth": "lab.worth.title",
-    "game-length": "lab.length.title",
-    "who-wins": "lab.wins.title",
-    "strength": "lab.strength.title",
-}
+#: The questions, in the contents' order (``?q=can-play`` opens the first; its header's anchor
+#: is its id too).
+SECTIONS: Final = lab.QUESTIONS
+#: Each question's title.
+TITLES: Final = {question: f"lab.{lab.QUESTION_WORDS[question]}.title" for question in SECTIONS}
 
 
 def title(anchor: str, lang: str) -> str:
@@ -85,8 +72,10 @@ def strategy_name(name: str, lang: str) -> str:
 
 
 def chart(fig: go.Figure, name: str, alt: str) -> None:
-    """Draw the figure ``name`` (its key is ``keys.chart(name)``) with its text alternative."""
-    show(fig, keys.chart(name), alt=alt)
+    """Draw the figure ``name`` (its key is ``keys.chart(name)``) with its text alternative,
+    without Plotly's toolbar: on a phone it covered the legend and the lines (the data is a
+    download below the chart, and the notebook draws it again)."""
+    show(fig, keys.chart(name), alt=alt, toolbar=False)
 
 
 def download(table: pd.DataFrame, name: str, lang: str, label_key: str = "lab.download") -> None:
@@ -103,11 +92,23 @@ def download(table: pd.DataFrame, name: str, lang: str, label_key: str = "lab.do
 
 
 def how(
-    lang: str, text_key: str, formula: str, *codes: tuple[str, str], note: str | None = None
+    lang: str,
+    name: str,
+    text_key: str,
+    formula: str,
+    *codes: tuple[str, str],
+    note: str | None = None,
 ) -> None:
-    """The notebook-style expander: the formula in words and in math, then the Python that
-    made the chart (each snippet after its one-line introduction)."""
-    with st.expander(t("lab.how", lang), icon=":material/function:"):
+    """The notebook-style expander under the chart ``name``: the formula in words and in math,
+    then the Python that made the chart (each snippet after its one-line introduction). Drawn
+    only once opened (the expander reruns the question when it opens): the maths and code
+    renderers then load only for a reader who asks, not before the chart on a phone."""
+    box = st.expander(
+        t("lab.how", lang), icon=":material/function:", key=keys.how(name), on_change="rerun"
+    )
+    if not box.open:
+        return
+    with box:
         st.markdown(t(text_key, lang))
         st.latex(lab.FORMULAS[formula])
         if note:
@@ -115,6 +116,26 @@ def how(
         for intro_key, code in codes:
             st.markdown(t(intro_key, lang))
             st.code(code, language="python")
+
+
+def notebook_button(question: str, lang: str, **settings: Any) -> None:
+    """The "open as a notebook" button: ``question`` as a Jupyter notebook in the reader's
+    language with these settings (``uno.academy.notebooks``). Settings no notebook can take
+    (no card seen could be) offer none."""
+    try:
+        book = notebooks.notebook(question, lang, **settings)
+    except ValueError:
+        return
+    st.download_button(
+        t("lab.notebook.download", lang),
+        notebooks.dumps(book).encode("utf-8"),
+        file_name=notebooks.file_name(question, lang),
+        mime=notebooks.MIME,
+        key=keys.notebook(question),
+        icon=":material/code_blocks:",
+        help=t("lab.notebook.download_help", lang),
+        on_click="ignore",
+    )
 
 
 def games_input(setting: keys.Setting[int], lang: str) -> int:

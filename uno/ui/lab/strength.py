@@ -10,7 +10,7 @@ import streamlit as st
 from uno.academy import lab_strength
 from uno.academy.i18n import t
 from uno.ui.lab import figures
-from uno.ui.lab.parts import chart, download, header, how, pct, strategy_name
+from uno.ui.lab.parts import chart, download, header, how, notebook_button, pct, strategy_name
 from uno.ui.words import number
 
 __all__ = ["strength"]
@@ -70,4 +70,11 @@ def strength(lang: str) -> None:
         f"{t('lab.strength.measured', lang)}\n\n`{lab_strength.COMMAND}`", icon=":material/timer:"
     )
     download(table, "strength", lang)
-    how(lang, "lab.strength.formula", "wilson", ("lab.strength.code_intro", lab_strength.snippet()))
+    how(
+        lang,
+        "strength",
+        "lab.strength.formula",
+        "wilson",
+        ("lab.strength.code_intro", lab_strength.snippet()),
+    )
+    notebook_button("strength", lang)

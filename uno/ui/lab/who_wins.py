@@ -1,5 +1,6 @@
 """6. Who wins? Simulated rounds (on the shared job board, ``uno.ui.lab.polls``): the share
-each seat wins, the dealer's last, and a tournament of the computer players' strategies."""
+each seat wins, the dealer's last, and a tournament of the computer players' strategies. One
+fragment for both charts: its notebook holds both, so a change to either redraws its button."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from uno.ui.lab.parts import (
     games_input,
     header,
     how,
+    notebook_button,
     pct,
     rules_name,
     strategy_name,
@@ -42,7 +44,7 @@ def _share_bars(table: pd.DataFrame, labels: list[str], x_title: str, lang: str)
 
 @fragment
 def who_wins(lang: str, seed: int) -> None:
-    """The section: the rules and rounds both charts share, then each chart (a fragment each)."""
+    """The question: the rules and rounds both charts share, each chart, and the notebook."""
     header("who-wins", lang)
     cols = st.columns(2)
     with cols[0]:
@@ -55,13 +57,22 @@ def who_wins(lang: str, seed: int) -> None:
         )
     with cols[1]:
         games = games_input(keys.WIN_GAMES, lang)
-    who_wins_seat(lang, seed, rules, games)
-    who_wins_tournament(lang, seed, rules, games)
+    players = who_wins_seat(lang, seed, rules, games)
+    bots, policy = who_wins_tournament(lang, seed, rules, games)
+    notebook_button(
+        "who-wins",
+        lang,
+        players=players,
+        rules=rules,
+        n=games,
+        strategies=bots,
+        challenge=policy,
+        seed=seed,
+    )
 
 
-@fragment
-def who_wins_seat(lang: str, seed: int, rules: str, games: int) -> None:
-    """Does the seat matter? The share each seat wins, for a number of players."""
+def who_wins_seat(lang: str, seed: int, rules: str, games: int) -> int:
+    """Does the seat matter? The share each seat wins, for a number of players (returned)."""
     st.subheader(t("lab.wins.seat_title", lang), anchor="seat")
     players = int(keys.slider(t("lab.wins.players", lang), 2, 10, keys.SEAT_PLAYERS))
 
@@ -74,14 +85,15 @@ def who_wins_seat(lang: str, seed: int, rules: str, games: int) -> None:
         st.write(t("lab.wins.explain_seat", lang))
         download(seats, "seat-advantage", lang)
         code = lab.snippet("seat_advantage", players=players, rules=rules, n=games, seed=seed)
-        how(lang, "lab.wins.formula_seat", "wilson", ("lab.code_intro", code))
+        how(lang, "seat_advantage", "lab.wins.formula_seat", "wilson", ("lab.code_intro", code))
 
     simulated(lang, "seat_advantage", draw, players=players, rules=rules, n_games=games, seed=seed)
+    return players
 
 
-@fragment
-def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
-    """Which strategy wins? A tournament of the strategies chosen, and how they challenge."""
+def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> tuple[list[str], str]:
+    """Which strategy wins? A tournament of the strategies chosen, and how they challenge
+    (both returned)."""
     st.subheader(t("lab.wins.tour_title", lang), anchor="tournament")
     cols = st.columns(2)
     with cols[0]:
@@ -104,7 +116,7 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
     if len(bots) < 2:
         st.info(t("lab.wins.need_two", lang))
         end_poll("tournament")
-        return
+        return bots, policy
 
     def draw(ranking: pd.DataFrame) -> None:
         names = [strategy_name(s, lang) for s in ranking["strategy"]]
@@ -120,7 +132,7 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
             n=games,
             seed=seed,
         )
-        how(lang, "lab.wins.formula_tour", "wilson", ("lab.code_intro", code))
+        how(lang, "tournament", "lab.wins.formula_tour", "wilson", ("lab.code_intro", code))
 
     simulated(
         lang,
@@ -132,3 +144,4 @@ def who_wins_tournament(lang: str, seed: int, rules: str, games: int) -> None:
         seed=seed,
         challenge=policy,
     )
+    return bots, policy
