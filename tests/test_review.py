@@ -102,6 +102,7 @@ def test_progress_is_reported_after_each_of_the_seats_moves_forced_ones_included
     with pytest.raises(RuntimeError):
         review(start, actions, 0, rollouts=20, progress=stop)
 
+
 def test_the_verdicts_never_depend_on_the_hidden_cards_and_repeat_with_the_seed() -> None:
     # The same public game (seat 0's hand, every play, every hand's size) over other hidden
     # hands and another draw pile (another seed shuffles it).

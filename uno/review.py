@@ -69,6 +69,7 @@ __all__ = [
     "decision_rule",
     "grade_of",
     "review",
+    "settle_drawn",
 ]
 
 #: The grades, best first.
@@ -208,7 +209,7 @@ def _play_out(t: Table, bots: Sequence[Strategy], limit: int) -> tuple[int, int]
     return (t.turn if t.phase in _OVER else -1), actions
 
 
-def _drawn_card(world: Table) -> None:
+def settle_drawn(world: Table) -> None:
     """A world dealt for a seat other than the one to act, in phase ``drawn``, does not know
     the card drawn (it lies unseen in that player's hand): take one of its cards that can be
     played, or, when it was dealt none, swap one in from the draw pile."""
@@ -246,7 +247,7 @@ def _weigh(
     spent = done = 0
     while done < worlds if worlds is not None else spent < budget:
         world = deal_world(info, rng)
-        _drawn_card(world)
+        settle_drawn(world)
         for i, move in enumerate(moves):
             t = world.copy()
             t.act(move)
