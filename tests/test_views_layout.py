@@ -38,6 +38,7 @@ PACKAGES: dict[str, str] = {
     "sandbox": "keys.py",
     "rooms": "keys.py",
     "classroom": "keys.py",
+    "review": "keys.py",
 }
 #: Modules that build from data and draw nothing: no Streamlit, directly or through the app.
 PURE: tuple[str, ...] = ("lab/figures.py",)

@@ -110,10 +110,10 @@ class Round:
         return sum(1 for text in self.actions if _seat_of(text) == self.seat)
 
     def fingerprint(self) -> str:
-        """What tells this round apart from any other (the job board's key)."""
-        text = json.dumps(
-            [dump_scenario(self.start), self.actions, self.seat], separators=(",", ":")
-        )
+        """What tells this round apart from any other (the job board's key): its game, its
+        seat, who played and their names (the review carries them)."""
+        data = [dump_scenario(self.start), self.actions, self.seat, self.seats, self.names]
+        text = json.dumps(data, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
