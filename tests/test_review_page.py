@@ -7,6 +7,7 @@ summary (per pupil, no cards). Small budgets (``uno.academy.review.ROLLOUTS``)."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -165,8 +166,8 @@ def test_kids_review_shows_stars_and_kind_words_never_grades(lang: str) -> None:
     params = {k: v[0] for k, v in parse_qs(link.proto.query_string).items()}
     assert params["lang"] == lang
     match, table = open_match(share_data(params["s"]))
-    assert match.state == start() and table.viewer == 0 and table.hide_hands
-    assert match.seats == (None, "save_wilds")
+    assert match.state == replace(start(), players=tuple(kid))  # the names the child saw
+    assert table.viewer == 0 and table.hide_hands and match.seats == (None, "save_wilds")
     assert names == ("Ana", "Ben")
 
 
@@ -185,3 +186,99 @@ def test_pass_and_play_reviews_the_round_of_the_child_who_asks() -> None:
     click(at, "rv_ask_0_cl_p_")
     assert t("review.kids.title", "fr", name="Ana") in words(at)
     assert "★" in words(at)
+
+
+# -- rooms: a pupil's device, the teacher's summary ------------------------------------------
+TEACHER = "teacher-device-token-0123456789"
+ANA = "ana-device-token-0123456789abcd"
+BEN = "ben-device-token-0123456789abcd"
+
+
+@pytest.fixture
+def finished_room(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A room of two pupils, Ana and Ben, where Ana drew and Ben played his last card."""
+    from uno.academy import store as db
+
+    path = tmp_path / "store.sqlite3"
+    monkeypatch.setenv("UNO_ACADEMY_DB", str(path))
+    with db.open_store(path) as store:
+        code = str(store.create_room(TEACHER, seats=[("pupil", None)] * 2, start=start()).code)
+        ana = store.join_room(code, ANA, "Ana")
+        ben = store.join_room(code, BEN, "Ben")
+        room = store.apply_room_action(code, ana.token, store.room_state(code).version, "0: draw")
+        room = store.apply_room_action(code, ben.token, room.version, "1: play R1")
+        assert room.state.is_over
+    return code
+
+
+def pupil_page(code: str, lang: str, token: str) -> AppTest:
+    from tests.table_driver import set_device
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=40)
+    at.query_params["lang"] = lang
+    at.run()
+    at.query_params["room"] = code
+    at.switch_page("pages/8_rooms.py").run()
+    set_device(at, token)
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_pupil_reviews_their_own_round_on_their_device(finished_room: str, lang: str) -> None:
+    code = finished_room
+    at = pupil_page(code, lang, ANA)
+    at.text_input(key="rm_name").input("Ana")
+    at.button(key="rm_join").click().run()  # the device already seated gets its seat back
+    key = f"rm_table_{code}"
+    press_tool(at, key, "review")
+    assert not at.exception, [e.value for e in at.exception]
+    shown = words(at)
+    done = expected(("Ana", "Ben"), (None, None))
+    (moment,) = done.key_moments
+    assert t("review.kids.title", lang, name="Ana") in shown
+    assert app.did_text(moment, lang, ["Ana", "Ben"], kids=True) in shown
+    assert "★" in shown
+    for grade in GRADES:
+        assert t(f"review.grade.{grade}", lang) not in shown
+    from uno.academy.i18n import card_label
+    from uno.cards import parse_card
+
+    assert card_label(parse_card("R1"), lang) not in shown  # Ben's card, never on Ana's device
+    # Try again: the moment redealt from what Ana saw (Ana's hand, the others dealt anew).
+    label = t("review.kids.try_again", lang)
+    (link,) = [p for p in at.get("page_link") if p.proto.label == label]
+    match, table = open_match(share_data(parse_qs(link.proto.query_string)["s"][0]))
+    assert match.state.hands[0] == start().hands[0] and match.state.turn == 0
+    assert table.viewer == 0 and table.hide_hands and match.seats == (None, "greedy")
+    assert match.state == app.try_again(done, moment, redeal=True)[0]
+    click(at, "rv_close_rm_" + code)
+    assert table_model(at, key)["fill"]  # back to the game screen
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_teachers_summary_per_pupil_without_cards(finished_room: str, lang: str) -> None:
+    from tests.table_driver import set_device
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=40)
+    at.query_params["lang"] = lang
+    at.run()
+    at.query_params["room"] = finished_room
+    at.switch_page("pages/8_rooms.py").run()
+    set_device(at, TEACHER)
+    click(at, "rm_review")
+    (frame,) = at.dataframe
+    rows = frame.value.to_dict("records")
+    pupil, decisions = t("review.teacher.pupil", lang), t("review.teacher.decisions", lang)
+    accuracy, worst = t("review.teacher.accuracy", lang), t("review.teacher.worst", lang)
+    assert [r[pupil] for r in rows] == ["Ana", "Ben"]
+    assert [r[decisions] for r in rows] == [1, 1]
+    assert [r[accuracy] for r in rows] == [percent(0.0, lang), percent(1.0, lang)]
+    done = expected(("Ana", "Ben"), (None, None))
+    (moment,) = done.key_moments
+    assert rows[0][worst] == app.worst_text(moment, lang, ["Ana", "Ben"])
+    assert rows[1][worst] == t("review.teacher.nothing", lang)
+    from uno.academy.i18n import card_label
+    from uno.cards import parse_card
+
+    assert card_label(parse_card("R5"), lang) not in rows[0][worst]  # no hand shown

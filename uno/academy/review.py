@@ -25,7 +25,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from uno.academy.coach import move_words
@@ -33,10 +33,12 @@ from uno.academy.i18n import percent, t
 from uno.academy.match import Match
 from uno.academy.table_setup import TableSetup
 from uno.engine import Table, rng_for
+from uno.errors import ScenarioError
 from uno.expert import InfoSet, deal_world
 from uno.history import replay
 from uno.review import GRADES, Verdict, review, settle_drawn
 from uno.scenario import dump_scenario
+from uno.setup import check_names
 from uno.state import GameState
 
 __all__ = [
@@ -321,7 +323,8 @@ def try_again(
     the decision, the seat's hand shown and the others hidden (``TableSetup.hide_hands``,
     ``viewer``), every other seat a computer player. ``redeal``: the other hands and the draw
     pile dealt anew from what the seat could know (``uno.expert.deal_world``, seeded by the
-    move), so the situation carries no card the seat did not see (a room)."""
+    move), so the situation carries no card the seat did not see (a room). The players carry
+    the names the round was shown with."""
     seat = done.round.seat
     state = done.before(verdict)
     if redeal:
@@ -329,5 +332,10 @@ def try_again(
         world = deal_world(info, rng_for(SEED, f"again:{verdict.step}"))
         settle_drawn(world)
         state = world.freeze()
+    if state.players != done.round.names:  # a room's seats carry the pupils' names
+        try:
+            state = replace(state, players=check_names(list(done.round.names)))
+        except ScenarioError:
+            pass  # two pupils of the same name: the seats keep the engine's
     bots = {s: _bot(name) for s, name in enumerate(done.round.seats) if s != seat}
     return state, TableSetup(bots, hide_hands=True, viewer=seat)
