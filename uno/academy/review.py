@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -333,9 +334,7 @@ def try_again(
         settle_drawn(world)
         state = world.freeze()
     if state.players != done.round.names:  # a room's seats carry the pupils' names
-        try:
+        with suppress(ScenarioError):  # two pupils of the same name: the engine's names stay
             state = replace(state, players=check_names(list(done.round.names)))
-        except ScenarioError:
-            pass  # two pupils of the same name: the seats keep the engine's
     bots = {s: _bot(name) for s, name in enumerate(done.round.seats) if s != seat}
     return state, TableSetup(bots, hide_hands=True, viewer=seat)
