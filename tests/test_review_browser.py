@@ -48,9 +48,7 @@ def in_view(page: Any, selector: str) -> bool:
     return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
-def test_on_a_phone_review_the_round_then_try_the_key_moment_again(
-    browser: Any, base: str
-) -> None:
+def test_on_a_phone_review_the_round_then_try_the_key_moment_again(browser: Any, base: str) -> None:
     lang = "fr"
     context = browser.new_context(viewport=PHONE, locale=lang)
     page = context.new_page()
