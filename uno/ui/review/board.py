@@ -73,15 +73,22 @@ def follow(lang: str, table: str, request: Request, draw: Draw, *, kids: bool = 
     if job is not None and not job.finished:
         fragment(poll, run_every=POLL)(lang, table, job, kids)
         return
-    if st.session_state.pop(keys.polling(table), False):  # the poll's timer ends on a full run
-        st.session_state[keys.seen(table)] = job
-        st.rerun()
+    end_poll(table, job)
     if job is None:
         st.warning(t("review.busy", lang))
     elif job.state != DONE:
         st.error(t("review.failed", lang))
     else:
         draw(job.result)
+
+
+def end_poll(table: str, job: Job | None) -> None:
+    """If the table's review was being polled, end the poll with one full run, which finds
+    ``job`` in the session: a fragment's timer stops on a full run only, and a dropped
+    fragment may leave a frozen bar on screen (as the lab's ``end_poll``)."""
+    if st.session_state.pop(keys.polling(table), False):
+        st.session_state[keys.seen(table)] = job
+        st.rerun()
 
 
 def poll(lang: str, table: str, job: Job, kids: bool) -> None:
