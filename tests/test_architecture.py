@@ -166,16 +166,21 @@ def test_pages_are_thin_and_use_one_interaction_idiom() -> None:
                 for n in ast.walk(node)
                 if isinstance(n, ast.Call) and ast.unparse(n.func) == "st.rerun"
             ]
-            # Only polls rerun the page (never after a button): the lab's simulation poll, as
-            # a fragment's timer stops on a full run alone, once its simulation is done; and a
+            # Only polls rerun the page (never after a button): the lab's simulation poll and
+            # the review's poll, as a fragment's timer stops on a full run alone, once its
+            # simulation or review is done; and a
             # room's poll that finds its seat token gone (the page then offers to join again).
             if calls:
                 where = path.relative_to(ROOT).as_posix()
                 assert (
-                    (where == "uno/ui/lab/polls.py" and "poll" in node.name)
+                    (where in POLLS and "poll" in node.name)
                     or (path.name == "live.py" and node.name == "_left_seat")
                     or (where == "uno/ui/chrome.py" and node.name == "follow")
                 ), (path, node.name)
+
+
+#: The modules that poll a job of the job board (the lab's simulations, the reviews).
+POLLS = frozenset({"uno/ui/lab/polls.py", "uno/ui/review/board.py"})
 
 
 #: The bots' driver: whoever calls these makes computer players move.

@@ -133,8 +133,14 @@ def test_compiled_and_pure_python_play_the_same_games(tmp_path: Any) -> None:
             root / "uno", tmp_path / copy / "uno", ignore=shutil.ignore_patterns("*.so")
         )
     mypyc = Path(sys.executable).parent / "mypyc"
+    import os
+
+    # mypyc reads the modules it imports from its working directory, not from another checkout
+    # that PYTHONPATH may name
+    build_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
     subprocess.run(
         [str(mypyc), "uno/fast.py"],
+        env=build_env,
         cwd=tmp_path / "compiled",
         check=True,
         capture_output=True,

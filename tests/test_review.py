@@ -83,6 +83,26 @@ def test_a_decision_with_a_single_option_is_skipped() -> None:
     assert [v.step for v in verdicts] == [2]
 
 
+def test_progress_is_reported_after_each_of_the_seats_moves_forced_ones_included() -> None:
+    start = situation(
+        players=2,
+        hands=[["B5", "G7"], ["B1", "B2", "G4"]],
+        discard_pile=["R1"],
+        draw_pile=["G9", "Y3", "Y4"],
+    )
+    reports: list[tuple[int, int]] = []
+    actions = ["0: draw", "1: play B1", "0: play B5"]
+    verdicts = review(start, actions, 0, rollouts=20, progress=lambda *a: reports.append(a))
+    assert reports == [(1, 2), (2, 2)]  # the forced draw counted, though not judged
+    assert verdicts == review(start, actions, 0, rollouts=20)  # nothing else changes
+
+    def stop(done: int, total: int) -> None:
+        raise RuntimeError("nobody follows")
+
+    with pytest.raises(RuntimeError):
+        review(start, actions, 0, rollouts=20, progress=stop)
+
+
 def test_the_verdicts_never_depend_on_the_hidden_cards_and_repeat_with_the_seed() -> None:
     # The same public game (seat 0's hand, every play, every hand's size) over other hidden
     # hands and another draw pile (another seed shuffles it).

@@ -85,10 +85,16 @@ def test_review_prints_one_line_per_verdict_of_the_library(saved: Path) -> None:
     lines = out.splitlines()
     name = match.start.players[0]
     assert lines[0] == t("cli.review.title", "en", name=name, seat=0)
-    assert lines[1 : 1 + len(verdicts)] == [verdict_line(v, "en") for v in verdicts]
+    names = list(match.start.players)
+    assert lines[1 : 1 + len(verdicts)] == [verdict_line(v, "en", names) for v in verdicts]
     assert lines[-1].startswith(t("cli.review.total", "en", count=len(verdicts)))
     first = verdicts[0]
-    assert f"Move {first.step + 1}: {str(first.move).partition(': ')[2]}" in lines[1]
+    # The app's words, not the engine's notation: "Move 3: You drew a card · blunder ...".
+    assert lines[1].startswith(f"Move {first.step + 1}: You ")
+    drawn = next(i for i, v in enumerate(verdicts) if v.rule == "R-DRAW-2")
+    line = lines[1 + drawn]
+    assert f"Move {verdicts[drawn].step + 1}: You drew a card · " in line
+    assert "better: Play the " in line and ": draw" not in line and "play " not in line
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -97,7 +103,10 @@ def test_review_in_each_language(saved: Path, lang: str) -> None:
     assert code == 0
     name = Match.from_scenario(saved.read_bytes()).start.players[0]
     assert out.startswith(t("cli.review.title", lang, name=name, seat=0))
-    assert any(t(f"cli.review.grade.{g}", lang) in out for g in ("best", "good", "blunder"))
+    assert any(t(f"review.grade.{g}", lang) in out for g in ("best", "good", "blunder"))
+    did = {"en": "You drew a card", "fr": "Vous avez pioché une carte", "ru": "Вы взяли карту"}
+    better = {"en": "better: Play ", "fr": "mieux\u202f: Jouez ", "ru": "лучше: Сыграйте "}
+    assert did[lang] in out and better[lang] in out
     code, out, _ = call("review", "--help", "--lang", lang)
     assert code == 0 and "--seat" in out and "--rollouts" in out
     assert t("cli.help.review_file", lang).split("(")[0].strip() in " ".join(out.split())

@@ -39,6 +39,7 @@ PACKAGES: dict[str, str] = {
     "rooms": "keys.py",
     "classroom": "keys.py",
     "guided": "keys.py",
+    "review": "keys.py",
 }
 #: Modules that build from data and draw nothing: no Streamlit, directly or through the app.
 PURE: tuple[str, ...] = ("lab/figures.py",)

@@ -56,7 +56,8 @@ from uno.academy.i18n import (
 )
 from uno.academy.lessons import NUMERIC_KINDS, board_of, lessons, question_answer
 from uno.bots import STRATEGIES
-from uno.cards import CARDS, COLORS, Card
+from uno.cards import CARDS, COLORS, Card, Color
+from uno.review import GRADES
 from uno.rules import PRESETS, SWITCHES
 
 COUNTS: Final = (0, 1, 2, 5, 11, 21, 22, 25)
@@ -153,6 +154,10 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "label": "title",  # a field's label or an option, after a colon (uno/ui/aria.py)
     "updated": "code",
     "where": "code",
+    "best": "percent",  # review: the better move's chance to win
+    "lost": "lost_phrase",  # review: "11 points of chance lost"
+    "did": "did_phrase",  # review: "You drew a card"
+    "grade": "grade_word",  # review: "blunder"
 }
 
 #: (key pattern, placeholder) -> kind, where a placeholder means something else in that key.
@@ -161,6 +166,8 @@ KIND_OVERRIDES: Final[dict[tuple[str, str], str]] = {
     ("teachers.age.*.steps", "color"): "cards_phrase",
     ("lab.wins.dealer", "order"): "number",
     ("coach.*.wild", "card"): "wild_card",
+    ("review.kids.*", "did"): "kids_did_phrase",
+    ("review.kids.better", "move"): "kids_coach_move",
     ("sandbox.status", "pile"): "number",
     ("cli.check.summary", "players"): "players_phrase",
     ("cli.simulate.strategy_count", "players"): "players_phrase",
@@ -255,6 +262,36 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
             t("coach.do.challenge", lang),
             t("coach.do.color", lang, color=blue),
         )
+    if kind in ("did_phrase", "kids_did_phrase"):
+        base = "review.kids.did" if kind == "kids_did_phrase" else "review.did"
+        seven, wild, blue = (
+            card_the(Card("B7"), lang),
+            card_the(Card("W"), lang),
+            t("color.B", lang),
+        )
+        done = (
+            t(f"{base}.play", lang, the_card=seven),
+            t(f"{base}.wild", lang, the_card=wild, color=blue),
+            t(f"{base}.swap", lang, the_card=card_the(Card("R7"), lang), name=names[0]),
+            t(f"{base}.draw", lang),
+            t(f"{base}.pass", lang),
+            t(f"{base}.accept", lang),
+            t(f"{base}.catch", lang, name=names[1]),
+        )
+        return done
+    if kind == "kids_coach_move":
+        seven, wild = card_the(Card("B7"), lang), card_the(Card("W"), lang)
+        blue = f"{t('color.B', lang)} {SHAPE_GLYPH[Color.B]}"
+        return (
+            t("coach.kids.do.play", lang, the_card=seven),
+            t("coach.kids.do.wild", lang, the_card=wild, color=blue),
+            t("coach.kids.do.draw", lang),
+            t("coach.kids.do.accept", lang),
+        )
+    if kind == "grade_word":
+        return tuple(t(f"review.grade.{g}", lang) for g in GRADES)
+    if kind == "lost_phrase":
+        return tuple(t("review.lost", lang, count=n) for n in COUNTS)
     if kind == "coach_options":
         share = percent(0.33, lang)
         return (

@@ -79,6 +79,7 @@ __all__ = [
     "log_of",
     "note_of",
     "review",
+    "settle_drawn",
     "weigh",
 ]
 
@@ -1014,7 +1015,7 @@ def _play_out(t: Table, bots: Sequence[Strategy], limit: int) -> tuple[int, int]
     return (t.turn if t.phase in _OVER else -1), actions
 
 
-def _drawn_card(world: Table) -> None:
+def settle_drawn(world: Table) -> None:
     """A world dealt for a seat other than the one to act, in phase ``drawn``, does not know
     the card drawn (it lies unseen in that player's hand): take one of its cards that can be
     played, or, when it was dealt none, swap one in from the draw pile."""
@@ -1052,7 +1053,7 @@ def _weigh(
     spent = done = 0
     while done < worlds if worlds is not None else spent < budget:
         world = deal_world(info, rng)
-        _drawn_card(world)
+        settle_drawn(world)
         for i, move in enumerate(moves):
             t = world.copy()
             t.act(move)
@@ -1139,6 +1140,7 @@ def review(
     *,
     rollouts: int | None = None,
     seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Verdict]:
     """One ``Verdict`` per decision ``seat`` took in ``actions`` (action texts or Actions,
     taken in order from ``start``; ``"next round"`` deals the next round), in their order. A
@@ -1150,9 +1152,11 @@ def review(
     Budget of a decision: the expert's search at its default budget and, for a move other than
     the expert's, ``REVIEW_STEPS`` simulated actions of both moves; ``rollouts`` instead: that
     many playouts for the search and as many for the two moves. The same arguments give the
-    same verdicts; another ``seed``, other deals. Raises ValueError for a seat or a budget out
-    of range, and the engine's error (``NotationError``, ``IllegalAction``) for an action that
-    cannot be taken where it comes.
+    same verdicts; another ``seed``, other deals. ``progress(done, total)``, when given, is
+    called after each of ``seat``'s moves is judged (``total``: its moves in ``actions``, a
+    forced one counted too), so a page can draw a progress bar; an exception it raises stops
+    the review. Raises ValueError for a seat or a budget out of range, and the engine's error
+    (``NotationError``, ``IllegalAction``) for an action that cannot be taken where it comes.
 
     >>> import uno
     >>> start = uno.load_scenario({"players": 2, "hands": [["R5"], ["B1", "G4"]],
@@ -1167,18 +1171,28 @@ def review(
     ):
         raise ValueError(f"rollouts must be a whole number, 1 or more, or None, not {rollouts!r}")
     steps = replay(start, [str(a) for a in actions])
+    moves: list[Action | None] = []
+    before = start
+    for played in steps:
+        moves.append(None if played.action == NEXT_ROUND else parse_action(played.action, before))
+        before = played.state
+    total = sum(1 for move in moves if move is not None and move.seat == seat)
+    done = 0
     verdicts: list[Verdict] = []
     log: list[Note] = []
     before = start
     for index, played in enumerate(steps):
-        if played.action == NEXT_ROUND:
+        move = moves[index]
+        if move is None:
             log.clear()  # what was seen is of the last round's hands
         else:
-            move = parse_action(played.action, before)
             if move.seat == seat:
                 verdict = _judge(index, before, move, tuple(log), rollouts, seed)
                 if verdict is not None:
                     verdicts.append(verdict)
+                done += 1
+                if progress is not None:
+                    progress(done, total)
             note = note_of(before, played.events, played.state)
             if note is not None:
                 log.append(note)

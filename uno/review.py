@@ -21,6 +21,7 @@ from uno.expert import (
     decision_rule,
     grade_of,
     review,
+    settle_drawn,
     weigh,
 )
 
@@ -32,5 +33,6 @@ __all__ = [
     "decision_rule",
     "grade_of",
     "review",
+    "settle_drawn",
     "weigh",
 ]

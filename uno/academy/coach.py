@@ -31,6 +31,7 @@ __all__ = [
     "coach_text",
     "kids_text",
     "move_kind",
+    "move_words",
 ]
 
 #: The coach's budget: playouts in all (shared by the moves, the clearly worse ones dropped
@@ -62,6 +63,19 @@ def move_kind(action: Action) -> str:
             return "swap"
         return "wild" if card.color is None else "play"
     return action.verb
+
+
+def move_words(
+    action: Action, lang: str, names: Sequence[str], *, kids: bool = False, past: bool = False
+) -> str:
+    """A move in the coach's words, the one way the app says a move to make or made:
+    ``coach.do.*`` ("Play the Blue 7", "Draw a card"; children: ``coach.kids.do.*``) or, with
+    ``past``, what was done (``review.did.*``: "You played the Blue 7"; children:
+    ``review.kids.did.*``). Cards by ``card_the``; ``names``: each seat's name, made safe for
+    where the words land (a swap's or a catch's seat is named)."""
+    base = ("review" if past else "coach") + (".kids" if kids else "")
+    verb = "did" if past else "do"
+    return t(f"{base}.{verb}.{move_kind(action)}", lang, **_values(action, lang, names, kids))
 
 
 def _values(action: Action, lang: str, names: Sequence[str], kids: bool) -> dict[str, str]:
@@ -112,14 +126,13 @@ def coach_text(moves: Sequence[MoveAdvice], lang: str, names: Sequence[str]) -> 
     kind = move_kind(action)
     values = _values(action, lang, names, kids=False)
     if best.rollouts == 0:  # the only move: nothing to weigh
-        move = t(f"coach.do.{kind}", lang, **values)
-        return t("coach.only", lang, move=move)
+        return t("coach.only", lang, move=move_words(action, lang, names))
     others = [m for m in _distinct(moves)[1:] if m.rollouts][: SHOWN - 1]
     keep = _kept_wild(action, others)
     if keep is not None and kind == "play":
         move = t("coach.do.play_keep", lang, keep=card_label(keep, lang), **values)
     else:
-        move = t(f"coach.do.{kind}", lang, **values)
+        move = move_words(action, lang, names)
     parts = [t("coach.best", lang, move=move, share=percent(best.win_rate, lang))]
     if others:
         options = [
@@ -149,8 +162,7 @@ def kids_text(moves: Sequence[MoveAdvice], lang: str, names: Sequence[str]) -> s
         return t("coach.kids.nothing", lang)
     best = moves[0]
     action = best.action
-    kind = move_kind(action)
-    parts = [t(f"coach.kids.do.{kind}", lang, **_values(action, lang, names, kids=True))]
+    parts = [move_words(action, lang, names, kids=True)]
     if action.uno:
         parts.append(t("coach.kids.uno", lang))
     if best.rollouts:

@@ -17,6 +17,7 @@ from typing import Any, Final
 from uno.academy.classroom import FRIENDLY, new_tips
 from uno.academy.i18n import t
 from uno.academy.match import Match
+from uno.academy.review import Round
 from uno.academy.store import RoomState
 from uno.academy.table import Message, TableView, story_entries, table_model
 from uno.errors import UnoError
@@ -29,8 +30,10 @@ __all__ = [
     "bots_to_move",
     "follow",
     "joining",
+    "pupil_rounds",
     "room_match",
     "room_names",
+    "room_round",
     "room_table",
     "strategy_label",
 ]
@@ -197,3 +200,20 @@ def room_table(
     if waiting:
         model["status"] = t("rooms.waiting_status", lang, name=names[room.state.turn])
     return model
+
+
+def room_round(room: RoomState, start: GameState, seat: int, lang: str) -> Round:
+    """The room's round (from its deal's first state) for one seat, to review: judged from what
+    that seat saw only (``uno.review``)."""
+    actions = tuple(logged.action for logged in room.log)
+    names = tuple(room_names(room, lang))
+    return Round(start, actions, seat, room_match(room).seats, names)
+
+
+def pupil_rounds(room: RoomState, start: GameState, lang: str) -> list[Round]:
+    """The round of every seat a pupil holds (the teacher's summary)."""
+    return [
+        room_round(room, start, seat.seat, lang)
+        for seat in room.seats
+        if seat.kind != "bot" and seat.name is not None
+    ]

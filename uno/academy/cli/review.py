@@ -5,12 +5,15 @@ FILE is a scenario with its history (``-``: standard input): a game the sandbox 
 by ``uno.review.review``, from what the seat could see at each of them; one line per decision:
 the move (in the engine's notation), its grade, the points of chance lost, its chance to win
 the round with its 95% interval, the expert's move and its chance when they differ, and the
-ruling the decision was about; then how many decisions got each grade.
+ruling the decision was about; then how many decisions got each grade. The moves and grades are
+worded as the app's "Review my round" words them (``uno.academy.review``: "You drew a card",
+"better: Play the Green Skip").
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TextIO
 
 from uno.academy.cli.check import read_scenario_file
@@ -24,16 +27,11 @@ from uno.academy.cli.terminal import (
 )
 from uno.academy.i18n import join_words, percent, t
 from uno.academy.match import Match
-from uno.actions import Action
+from uno.academy.review import better_text, did_text, grade_text, lost_text
 from uno.errors import ScenarioError
 from uno.review import GRADES, Verdict, review
 
 __all__ = ["review_command", "verdict_line"]
-
-
-def _notation(action: Action) -> str:
-    """The action as the engine writes it, without its seat: ``play R7 uno``."""
-    return str(action).partition(": ")[2]
 
 
 def _chance(share: float, interval: tuple[float, float], lang: str) -> str:
@@ -47,15 +45,17 @@ def _chance(share: float, interval: tuple[float, float], lang: str) -> str:
     )
 
 
-def verdict_line(verdict: Verdict, lang: str) -> str:
-    """One decision in the reader's words: "Move 12 · play R5 · mistake · 11 points of chance
-    lost · 41% to win (35%-47%) · the expert plays play R5 uno: 52% (46%-58%) · Rule R-UNO-1"."""
+def verdict_line(verdict: Verdict, lang: str, names: Sequence[str]) -> str:
+    """One decision in the reader's words (``names``: each seat's, for a swap or a catch):
+    "Move 12: You played the Red 5 · mistake · 11 points of chance lost · 41% to win (35% to
+    47%) · better: Play the Red 5, and say “Uno!” as you play it (52%, 46% to 58%) · Rule
+    R-UNO-1"."""
     parts = [
-        t("cli.review.move", lang, step=verdict.step + 1, text=_notation(verdict.move)),
-        t(f"cli.review.grade.{verdict.grade}", lang),
+        t("cli.review.move", lang, step=verdict.step + 1, text=did_text(verdict, lang, names)),
+        grade_text(verdict.grade, lang),
     ]
     if verdict.move != verdict.best:
-        parts.append(t("cli.review.lost", lang, count=round(verdict.loss)))
+        parts.append(lost_text(verdict, lang))
     parts.append(_chance(verdict.chance, verdict.interval(), lang))
     if verdict.move != verdict.best:
         low, high = verdict.best_interval()
@@ -63,7 +63,7 @@ def verdict_line(verdict: Verdict, lang: str) -> str:
             t(
                 "cli.review.expert",
                 lang,
-                text=_notation(verdict.best),
+                text=better_text(verdict, lang, names),
                 share=percent(verdict.best_chance, lang),
                 low=percent(low, lang),
                 high=percent(high, lang),
@@ -119,7 +119,8 @@ def review_command(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO
     if not verdicts:
         say(t("cli.review.none", lang, name=who))
         return EXIT_OK
-    say(*(verdict_line(verdict, lang) for verdict in verdicts))
+    names = [shown(name) for name in match.start.players]
+    say(*(verdict_line(verdict, lang, names) for verdict in verdicts))
     tally = [
         t(f"cli.review.tally.{grade}", lang, count=count)
         for grade in GRADES

@@ -12,6 +12,8 @@ a store that cannot be used) and never compares versions itself.
   due, and whether the device still holds its seat.
 - ``tap``: a pupil's move, checked by the room's match in the store.
 - ``control``: the teacher's buttons.
+- ``played_round``: a finished round of a room with the deal's first state, for "Review my
+  round" (a pupil's, checked against its seat token) and the teacher's summary.
 """
 
 from __future__ import annotations
@@ -31,12 +33,14 @@ from uno.state import GameState
 __all__ = [
     "CONTROLS",
     "Live",
+    "Played",
     "Said",
     "classes_of",
     "control",
     "join_room",
     "live",
     "open_room",
+    "played_round",
     "read_room_code",
     "rejoin",
     "rooms_of",
@@ -67,6 +71,14 @@ class Live:
     room: db.RoomState
     start: GameState | None
     seated: bool
+
+
+@dataclass(frozen=True)
+class Played:
+    """A room's finished round: the room and the first state of its deal."""
+
+    room: db.RoomState
+    start: GameState
 
 
 def read_room_code(text: object) -> str | None:
@@ -246,3 +258,29 @@ def control(token: str, code: str, what: str, lang: str, seat: int | None = None
     except (db.NotAllowed, db.CodeRefused, ValueError):
         return Message("error", t("rooms.store", lang))
     return None
+
+
+def played_round(
+    code: str, lang: str, *, seat: int | None = None, seat_token: str | None = None
+) -> Said[Played]:
+    """The room's round with its deal's first state, once it is over, to review it: for a
+    pupil's device, only while ``seat_token`` holds ``seat``; for the teacher's page, the room
+    (the page checked it is theirs)."""
+    try:
+        with db.open_store() as store:
+            room = store.room_state(code)
+            start = store.room_start(code, room.deal)
+            if seat_token is not None:
+                try:
+                    held: int | None = store.rejoin(code, seat_token).seat
+                except db.CodeRefused:
+                    held = None
+                if held is None or held != seat:
+                    return Said(said=Message("error", t("table.not_yours", lang)))
+    except db.CodeRefused:
+        return Said(said=Message("warning", t("rooms.gone", lang)))
+    except (db.StoreError, OSError) as fault:
+        return Said(said=_store(fault, lang))
+    if start is None or not room.state.is_over:
+        return Said(said=Message("info", t("review.failed", lang)))
+    return Said(Played(room, start))

@@ -15,6 +15,7 @@ from uno.academy.table import refusal_words
 from uno.setup import check_names
 from uno.ui.classroom import keys, session
 from uno.ui.classroom.words import kid_names
+from uno.ui.review import parts as review
 
 __all__ = [
     "act",
@@ -43,6 +44,7 @@ def start_kids(lang: str) -> None:
     )
     st.session_state.pop(keys.of(keys.KIDS, "hint"), None)
     st.session_state.pop(keys.of(keys.KIDS, "coach"), None)
+    review.close(keys.KIDS)
     st.session_state[keys.PAGE] = False
     session.land()
     session.set_game(keys.KIDS, game)
@@ -65,6 +67,7 @@ def start_pass(lang: str) -> None:
     st.session_state[keys.SHOWN] = None
     st.session_state.pop(keys.of(keys.PASS, "hint"), None)
     st.session_state.pop(keys.of(keys.PASS, "coach"), None)
+    review.close(keys.PASS)
     st.session_state[keys.PAGE] = False
     session.set_game(keys.PASS, game)
 

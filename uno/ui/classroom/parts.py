@@ -9,6 +9,7 @@ import streamlit as st
 
 import uno
 from uno.academy import classroom
+from uno.academy import review as reviews
 from uno.academy.classroom import FRIENDLY, Game
 from uno.academy.i18n import t
 from uno.academy.table import Message, TableView, table_model
@@ -17,9 +18,10 @@ from uno.state import GameState, Phase
 from uno.ui.cards import show_cards
 from uno.ui.classroom import callbacks, keys, session
 from uno.ui.classroom.words import color_word, hint_text, kid_story, lesson_title
+from uno.ui.review import parts as review
 from uno.ui.table import show_table
 
-__all__ = ["challenge_steps", "play_table", "praise", "show_end", "show_tips"]
+__all__ = ["challenge_steps", "look_back", "play_table", "praise", "show_end", "show_tips"]
 
 
 def show_tips(lang: str, game: Game, names: Sequence[str], you: int | None) -> None:
@@ -141,13 +143,16 @@ def show_end(
     won = [e for e in game.log if e.type == "round_won"]
     if winner is None:
         return
+    reviewing = review.asked(prefix) is not None
     if winner == you:
         st.success(t("classroom.win_you", lang))
-        st.balloons()
+        if not reviewing:
+            st.balloons()
     else:
         st.success(t("classroom.win", lang, name=names[winner]))
         if you is not None:
             st.info(t("classroom.lose_you", lang))
+    look_back(lang, game, names, you, prefix)
     points = int(won[-1].points) if won else sum(uno.card_points(c) for h in state.hands for c in h)
     if winner == you:
         st.markdown(f"### {t('classroom.points_you', lang, count=points)}")
@@ -168,3 +173,29 @@ def show_end(
         on_click=again,
         args=(lang,),
     )
+
+
+def look_back(lang: str, game: Game, names: Sequence[str], you: int | None, prefix: str) -> None:
+    """ "Look back at my round", right under who won: the child's own round (``you``), or in
+    pass-and-play one button per child; then the review asked, the children's version (stars,
+    a kind word, the better move; no grades)."""
+    seats = game.humans if you is None else (you,)
+    # The names as typed (the review makes them safe itself); ``names`` are the page's.
+    typed = list(game.state.players) if you is None else list(names)
+    asked = review.asked(prefix)
+    if asked is None or asked.rounds[0].seat not in seats:
+        columns = st.columns(min(len(seats), 3))
+        for i, seat in enumerate(seats):
+            round = reviews.round_of(game.match, seat, typed)
+            if round is None:
+                continue
+            with columns[i % len(columns)]:
+                review.ask_button(
+                    lang,
+                    prefix,
+                    reviews.Request.of(round),
+                    kids=True,
+                    name=None if you is not None else names[seat],
+                )
+        return
+    review.show_review(lang, prefix, kids=True)

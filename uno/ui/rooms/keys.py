@@ -54,3 +54,13 @@ def table(code: str) -> str:
 def control(what: str, seat: int | None = None) -> str:
     """A teacher's button (for a seat, when it is about one)."""
     return f"rm_{what}" if seat is None else f"rm_{what}_{seat}"
+
+
+def review(code: str) -> str:
+    """A pupil's "Review my round" of a room (``uno.ui.review.keys`` spells its keys from it)."""
+    return f"rm_{code}"
+
+
+def summary(code: str) -> str:
+    """The teacher's summary of a room's round (``uno.ui.review.keys`` spells its keys)."""
+    return f"rmt_{code}"

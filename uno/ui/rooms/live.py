@@ -10,16 +10,18 @@ import streamlit as st
 
 from uno.academy.classroom import tip_lesson
 from uno.academy.i18n import t
-from uno.academy.rooms import Seen, follow, joining, room_table
+from uno.academy.review import Request
+from uno.academy.rooms import Seen, follow, joining, room_round, room_table
 from uno.academy.services import rooms as service
 from uno.academy.table import Message
 from uno.ui import chrome
 from uno.ui.device import keep_seat
+from uno.ui.review import parts as review
 from uno.ui.rooms import keys
 from uno.ui.rooms.invite import join_link, qr_uri
 from uno.ui.table import show_table
 
-__all__ = ["POLL_SECONDS", "live", "pupil_folded"]
+__all__ = ["POLL_SECONDS", "close_review", "live", "pupil_folded"]
 
 #: How often each device looks at its room: every move shows within about a second.
 POLL_SECONDS: Final = 1.0
@@ -66,6 +68,24 @@ def pupil_folded() -> bool:
 
 def _show_page() -> None:
     st.session_state[keys.PAGE] = True
+
+
+def _ask_review(code: str, seat: int, seat_token: str, lang: str) -> None:
+    """ "Review my round" on a pupil's device: its own seat's round, asked of the store under
+    its seat token; the page unfolds to show it above the table."""
+    played = service.played_round(code, lang, seat=seat, seat_token=seat_token)
+    if played.value is None:
+        st.session_state[keys.TABLE_MESSAGE] = played.said
+        return
+    round = room_round(played.value.room, played.value.start, seat, lang)
+    review.ask(keys.review(code), Request.of(round))
+    st.session_state[keys.PAGE] = True
+
+
+def close_review(code: str) -> None:
+    """The review closed: back to the game screen."""
+    review.close(keys.review(code))
+    st.session_state[keys.PAGE] = False
 
 
 def _join(code: str, lang: str) -> dict[str, str]:
@@ -121,7 +141,22 @@ def live(code: str, seat: int | None, seat_token: str | None, lang: str, screen:
         if seat_token is not None:  # the projector and the teacher's screen act for no seat
             _act(code, seat_token, text, version, lang)
 
-    show_table(model, key=keys.table(code), on_action=act, on_menu=_show_page if game else None)
+    tools: list[tuple[str, str]] = []
+    if room.state.is_over and seat is not None and seat_token is not None:
+        tools.append(("review", t("review.kids.button", lang)))
+
+    def tool(name: str) -> None:
+        if name == "review" and seat is not None and seat_token is not None:
+            _ask_review(code, seat, seat_token, lang)
+
+    show_table(
+        model,
+        key=keys.table(code),
+        on_action=act,
+        on_menu=_show_page if game else None,
+        tools=tools,
+        on_tool=tool,
+    )
     _tips(seen, lang)
     if room.state.is_over:
         st.success(t("rooms.round_over", lang))

@@ -9,9 +9,10 @@ from uno.academy.services import rooms as service
 from uno.ui.chrome import fold
 from uno.ui.device import current_device, keep_seat, kept_seat, network_address
 from uno.ui.guard import fragment
+from uno.ui.review import parts as review
 from uno.ui.rooms import keys
 from uno.ui.rooms.forms import join_form, open_form
-from uno.ui.rooms.live import POLL_SECONDS, live, pupil_folded
+from uno.ui.rooms.live import POLL_SECONDS, close_review, live, pupil_folded
 from uno.ui.rooms.teacher import teacher
 
 __all__ = ["POLL_SECONDS", "projector_view", "show_rooms"]
@@ -86,6 +87,13 @@ def show_rooms(lang: str) -> None:
                     type="primary",
                     icon=":material/playing_cards:",
                     on_click=_back_to_game,
+                )
+                review.show_review(
+                    lang,
+                    keys.review(code),
+                    kids=True,
+                    redeal=True,
+                    on_close=lambda: close_review(code),
                 )
             seat = seated.value.seat
             fragment(live, run_every=POLL_SECONDS)(code, seat, seat_token, lang, "pupil")

@@ -8,7 +8,10 @@ from __future__ import annotations
 import streamlit as st
 
 from uno.academy.i18n import t
+from uno.academy.review import Request
+from uno.academy.rooms import pupil_rounds
 from uno.academy.services import rooms as service
+from uno.ui.review import parts as review
 from uno.ui.rooms import keys
 from uno.ui.rooms.forms import say, show_message
 from uno.ui.rooms.invite import join_link, qr_uri
@@ -26,6 +29,17 @@ def _control(token: str, code: str, what: str, lang: str, seat: int | None = Non
 
 def _ask_close(code: str) -> None:
     st.session_state[keys.CLOSING] = code
+
+
+def _ask_summary(code: str, lang: str) -> None:
+    """The teacher's "Review the round": every pupil's round, reviewed as one job."""
+    played = service.played_round(code, lang)
+    if played.value is None:
+        if played.said is not None:
+            say(played.said.kind, played.said.text)
+        return
+    rounds = pupil_rounds(played.value.room, played.value.start, lang)
+    review.ask(keys.summary(code), Request.of(*rounds))
 
 
 def _keep_open() -> None:
@@ -126,4 +140,13 @@ def teacher(token: str, code: str, lang: str) -> bool:
                 disabled=seat.name is None,
             )
         show_message()
+    if room.state.is_over:
+        st.button(
+            t("review.teacher.button", lang),
+            key=keys.control("review"),
+            icon=":material/insights:",
+            on_click=_ask_summary,
+            args=(code, lang),
+        )
+    review.show_summary(lang, keys.summary(code))
     return True

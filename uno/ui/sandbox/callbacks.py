@@ -9,20 +9,25 @@ import streamlit as st
 
 import uno
 from uno.academy import coach
+from uno.academy import review as reviews
 from uno.academy.i18n import t
 from uno.academy.match import Match
 from uno.academy.sandbox import build_scenario, open_match
 from uno.academy.table import refusal_words
+from uno.academy.table_setup import TableSetup
 from uno.history import NEXT_ROUND
 from uno.rules import DEFAULT_TARGET, PRESETS, SWITCHES
 from uno.scenario import MAX_SCENARIO_BYTES
 from uno.setup import check_names
+from uno.state import GameState
+from uno.ui.review import parts as review
 from uno.ui.sandbox import keys, session
 from uno.ui.sandbox.words import error_text
 from uno.ui.words import inert
 
 __all__ = [
     "ask_coach",
+    "ask_review",
     "back_to_game",
     "build",
     "controller_changed",
@@ -36,6 +41,7 @@ __all__ = [
     "show_page",
     "step_bot",
     "travel",
+    "try_again",
 ]
 
 
@@ -203,6 +209,28 @@ def on_tool(tool: str, lang: str, seat: int | None) -> None:
         ask_coach(lang, seat)
     elif tool == "step":
         step_bot()
+    elif tool == "review":
+        ask_review()
+
+
+def ask_review() -> None:
+    """ "Review my round": the round shown, for the seat of the person who played it."""
+    request = review_request(session.match())
+    if request is not None:
+        review.ask(keys.REVIEW, request)
+
+
+def review_request(match: Match) -> reviews.Request | None:
+    """The review of the round the table shows (None when no person played in it)."""
+    seat = reviews.review_seat(match)
+    round = None if seat is None else reviews.round_of(match, seat)
+    return None if round is None else reviews.Request.of(round)
+
+
+def try_again(state: GameState, setup: TableSetup) -> None:
+    """ "Try again from here": the moment on the table, as its seat saw it."""
+    review.close(keys.REVIEW)
+    session.start(Match.new(state), setup)
 
 
 def ask_coach(lang: str, seat: int | None) -> None:

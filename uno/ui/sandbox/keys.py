@@ -19,6 +19,8 @@ PLAYING: Final = "sb_playing"
 #: The next drawing of the table brings it into view (a new game).
 LAND: Final = "sb_land"
 BACK_TO_GAME: Final = "sb_back_to_game"
+#: The table's id for "Review my round" (``uno.ui.review.keys`` spells its keys from it).
+REVIEW: Final = "sb"
 
 # Widgets.
 COUNT: Final = "sb_count"

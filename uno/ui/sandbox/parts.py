@@ -16,6 +16,7 @@ from uno.rules import PRESETS, SWITCHES
 from uno.state import GameState, Phase
 from uno.ui.chrome import follow
 from uno.ui.guard import fragment
+from uno.ui.review import parts as review
 from uno.ui.sandbox import callbacks, keys, session
 from uno.ui.sandbox.words import names, story_entries_for, story_lines
 from uno.ui.table import bot_pause_ms, show_table
@@ -233,6 +234,10 @@ def game_area(lang: str) -> None:
     follow(playing)  # the table's menu folds or unfolds the whole page
     match = session.match()
     state = match.state
+    if _reviewing(match, lang):  # the review takes the table's place until closed
+        _history(match, lang)
+        _save(match, lang)
+        return
     view = _view(match, playing)
     waiting = match.waiting
     pause = session.pause()
@@ -259,6 +264,8 @@ def game_area(lang: str) -> None:
         tools.append(("step", t("sandbox.step", lang)))
     if not state.is_over and view.hand == state.turn and not waiting:
         tools.append(("coach", t("coach.button", lang)))
+    if state.is_over and callbacks.review_request(match) is not None:
+        tools.append(("review", t("review.button", lang)))
     show_table(
         model,
         key=keys.TABLE,
@@ -274,6 +281,19 @@ def game_area(lang: str) -> None:
         st.success(t("sandbox.game_over", lang, names=winners))
     _history(match, lang)
     _save(match, lang)
+
+
+def _reviewing(match: Match, lang: str) -> bool:
+    """ "Review my round", while it is open and about the round on the table (a new game
+    closes it): drawn where the table was."""
+    asked = review.asked(keys.REVIEW)
+    if asked is None:
+        return False
+    now = callbacks.review_request(match)
+    if now is None or now.rounds != asked.rounds:
+        review.close(keys.REVIEW)
+        return False
+    return review.show_review(lang, keys.REVIEW, open_here=callbacks.try_again)
 
 
 def _coach_message(match: Match) -> Message | None:
