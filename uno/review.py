@@ -69,6 +69,7 @@ __all__ = [
     "decision_rule",
     "grade_of",
     "review",
+    "weigh",
 ]
 
 #: The grades, best first.
@@ -258,6 +259,18 @@ def _weigh(
             spent += max(used, MIN_STEPS)
         done += 1
     return [(w, done) for w in wins]
+
+
+def weigh(
+    info: InfoSet, moves: Sequence[Action], rng: random.Random, worlds: int
+) -> list[tuple[int, int]]:
+    """(wins, playouts) of each of ``moves`` (legal now for ``info.seat``), every one played
+    out in the same ``worlds`` deals of what the seat cannot see, by the search's playout
+    policy: what the review measures a move with, and the puzzles (``uno.academy.puzzles``)
+    their candidates. The same ``rng`` state gives the same counts."""
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise ValueError(f"worlds must be a whole number, 1 or more, not {worlds!r}")
+    return _weigh(info, moves, rng, worlds=worlds, budget=0)
 
 
 # -- the review ------------------------------------------------------------------------------
