@@ -28,9 +28,11 @@ __all__ = [
     "SECONDS",
     "SHOWN",
     "advice",
+    "chance_text",
     "coach_text",
     "kids_text",
     "move_kind",
+    "move_text",
 ]
 
 #: The coach's budget: playouts in all (shared by the moves, the clearly worse ones dropped
@@ -75,6 +77,24 @@ def _values(action: Action, lang: str, names: Sequence[str], kids: bool) -> dict
     if action.target is not None:
         values["name"] = names[action.target]
     return values
+
+
+def move_text(action: Action, lang: str, names: Sequence[str], *, kids: bool = False) -> str:
+    """The move in the coach's words: "Play the Blue 7", "Play the Wild and name red"
+    (children: "Play the Blue 7!")."""
+    kind = move_kind(action)
+    key = f"coach.kids.do.{kind}" if kids else f"coach.do.{kind}"
+    return t(key, lang, **_values(action, lang, names, kids))
+
+
+def chance_text(action: Action, share: float, lang: str, names: Sequence[str]) -> str:
+    """A move's chance in the coach's words: "41% if you play the Blue 7"."""
+    return t(
+        f"coach.if.{move_kind(action)}",
+        lang,
+        share=percent(share, lang),
+        **_values(action, lang, names, False),
+    )
 
 
 def _kept_wild(best: Action, others: Sequence[MoveAdvice]) -> Card | None:

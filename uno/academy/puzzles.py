@@ -32,6 +32,8 @@ from math import sqrt
 from pathlib import Path
 from typing import Any, Final
 
+from uno.academy.coach import chance_text, move_text
+from uno.academy.i18n import percent, t
 from uno.actions import Action, parse_action
 from uno.bots import HEURISTICS, make_strategy
 from uno.cards import KIND_OF, Kind
@@ -39,6 +41,7 @@ from uno.engine import Table, legal_actions
 from uno.errors import UnoError
 from uno.expert import InfoSet
 from uno.review import decision_rule, weigh
+from uno.rulebook import RULE_IDS
 from uno.scenario import dump_scenario, load_scenario
 from uno.state import GameState, Phase
 
@@ -50,6 +53,8 @@ __all__ = [
     "Answer",
     "Evaluation",
     "Puzzle",
+    "answer_lines",
+    "by_id",
     "canonical",
     "daily",
     "decisive",
@@ -62,6 +67,10 @@ __all__ = [
     "pick",
     "prior_rating",
     "puzzle_themes",
+    "reveal_lines",
+    "seat_names",
+    "theme_choices",
+    "why",
     "wilson",
 ]
 
@@ -475,3 +484,115 @@ def why(state: GameState, solution: Action, move: Action) -> tuple[str, str | No
     if fewest <= 2:
         return "race", None
     return "colours", "R-PLAY-1"
+
+
+# -- in words --------------------------------------------------------------------------------
+#: How many other players a table can seat (the names ``puzzles.name.1`` ..).
+_NAMES: Final = 9
+
+
+def seat_names(puzzle: Puzzle, lang: str) -> list[str]:
+    """The names at the puzzle's table: "You" for the solver's seat, then the others in the
+    order of play (``puzzles.name.1``, ``puzzles.name.2``...)."""
+    n = puzzle.players
+    names = [""] * n
+    for step in range(n):
+        seat = (puzzle.seat + step) % n
+        names[seat] = t("puzzles.you", lang) if step == 0 else t(f"puzzles.name.{step}", lang)
+    return names
+
+
+def _why_text(puzzle: Puzzle, answer: Answer, lang: str, names: Sequence[str], kids: bool) -> str:
+    state = puzzle.state
+    nxt = Table.from_state(state, record=False).after(puzzle.seat)
+    key = f"puzzles.{'kids.' if kids else ''}why.{answer.reason}"
+    cards = t("puzzles.cards", lang, count=len(state.hands[nxt]))
+    return t(key, lang, next=names[nxt], cards=cards)
+
+
+def answer_lines(
+    puzzle: Puzzle, answer: Answer, lang: str, *, kids: bool = False
+) -> list[tuple[str, str]]:
+    """What the page says after an answer, as (kind, text) lines: ``success`` or ``warning``
+    first (right, or what the move cost), then why, then the chances of the moves (grown-ups
+    only). Children get kind words and no numbers but "games out of 10"."""
+    names = seat_names(puzzle, lang)
+    state = puzzle.state
+    solution = parse_action(puzzle.solution, state)
+    mine = parse_action(answer.move, state)
+    best = answer.best
+    why = _why_text(puzzle, answer, lang, names, kids)
+    lines: list[tuple[str, str]] = []
+    if kids:
+        if answer.right:
+            lines.append(("success", t("puzzles.kids.right", lang)))
+            lines.append(("info", why))
+            tens = round(best * 10)
+            lines.append(("info", t("coach.kids.chance", lang, count=tens, number=tens)))
+        elif answer.forgot_uno:
+            lines.append(("warning", t("puzzles.kids.forgot_uno", lang)))
+        else:
+            lines.append(("warning", t("puzzles.kids.wrong", lang)))
+            lines.append(("info", t("puzzles.kids.look", lang)))
+        return lines
+    if answer.right:
+        head = t(
+            "puzzles.right", lang, move=move_text(solution, lang, names), share=percent(best, lang)
+        )
+        lines.append(("success", head))
+        lines.append(("info", t("puzzles.why_label", lang, reason=why)))
+    elif answer.forgot_uno:
+        lines.append(("warning", t("puzzles.forgot_uno", lang)))
+    else:
+        if answer.cost is None or answer.chance is None:
+            head = t("puzzles.wrong_unmeasured", lang, move=move_text(mine, lang, names))
+        else:
+            points = t("puzzles.points", lang, count=max(1, round(answer.cost)))
+            head = t(
+                "puzzles.wrong",
+                lang,
+                move=move_text(mine, lang, names),
+                share=percent(answer.chance, lang),
+                points=points,
+            )
+        lines.append(("warning", head))
+        lines.append(("info", t("puzzles.try_again", lang)))
+        return lines
+    others = sorted(
+        ((m, c) for m, c in puzzle.chances.items() if m != puzzle.solution), key=lambda r: -r[1]
+    )
+    shown = [chance_text(parse_action(m, state), c, lang, names) for m, c in others[:3]]
+    if shown:
+        lines.append(
+            ("info", t("puzzles.others", lang, options=t("coach.separator", lang).join(shown)))
+        )
+    return lines
+
+
+def reveal_lines(puzzle: Puzzle, lang: str, *, kids: bool = False) -> list[tuple[str, str]]:
+    """The solution shown on request (after a wrong answer): the move, its chance and why."""
+    names = seat_names(puzzle, lang)
+    state = puzzle.state
+    solution = parse_action(puzzle.solution, state)
+    reason, _ = why(state, solution, solution)
+    fake = Answer(
+        True, puzzle.solution, None, puzzle.chances[puzzle.solution], 0.0, False, reason, None
+    )
+    text = _why_text(puzzle, fake, lang, names, kids)
+    move = move_text(solution, lang, names, kids=kids)
+    if kids:
+        return [("info", t("puzzles.kids.answer", lang, move=move)), ("info", text)]
+    share = percent(puzzle.chances[puzzle.solution], lang)
+    return [
+        ("info", t("puzzles.answer", lang, move=move, share=share)),
+        ("info", t("puzzles.why_label", lang, reason=text)),
+    ]
+
+
+def theme_choices(bank: Sequence[Puzzle]) -> list[tuple[str, int]]:
+    """The themes of the bank with how many puzzles each has, in the order of RULES.md."""
+    counts: dict[str, int] = {}
+    for puzzle in bank:
+        for theme in puzzle.themes:
+            counts[theme] = counts.get(theme, 0) + 1
+    return [(rule, counts[rule]) for rule in RULE_IDS if rule in counts]
