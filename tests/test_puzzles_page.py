@@ -157,3 +157,28 @@ def test_a_class_set_reaches_the_pupil_and_the_teachers_report() -> None:
     assert [(p.first_name, dict(p.answers)) for p in report.pupils] == [
         ("Léa", {ids[0]: (True, True)})
     ]
+
+
+def test_the_teacher_makes_a_set_and_sees_the_results_in_the_class_report() -> None:
+    teacher, pupil = "teacher-device-token-9876543210", "pupil-device-token-9876543210"
+    with db.open_store() as store:
+        klass = store.create_class(teacher, "CE1")
+        store.join_class(pupil, klass.code, "Tom")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.query_params["lang"] = "en"
+    at.run()
+    at.switch_page("pages/7_teachers.py").run()
+    set_device(at, teacher)
+    bank = load_bank()
+    chosen = [bank[2].id, bank[3].id]
+    at.multiselect(key="tc_puzzles").set_value(chosen).run()
+    at.button(key="tc_puzzles_save").click().run()
+    assert not at.exception
+    assert t("teachers.puzzles.saved", "en", count=2) in [s.value for s in at.success]
+    with db.open_store() as store:
+        assert store.class_puzzles(pupil) == tuple(chosen)
+        store.answer_puzzle(pupil, chosen[0], 1500.0, False)
+        store.answer_puzzle(pupil, chosen[0], 1500.0, True)
+    at.run()
+    frame = at.dataframe[0].value
+    assert list(frame.iloc[0])[:3] == ["Tom", t("teachers.puzzles.later", "en"), ""]

@@ -153,6 +153,22 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "label": "title",  # a field's label or an option, after a colon (uno/ui/aria.py)
     "updated": "code",
     "where": "code",
+    # the puzzles page and its miner
+    "date": "code",
+    "next": "name",
+    "rating": "number",
+    "change": "number",
+    "deviation": "number",
+    "solved": "number",
+    "tried": "number",
+    "theme": "title",
+    "rate": "number",
+    "decisions": "number",
+    "screened": "number",
+    "evaluated": "number",
+    "games": "code",
+    "puzzles": "code",
+    "failed": "code",
 }
 
 #: (key pattern, placeholder) -> kind, where a placeholder means something else in that key.
@@ -178,6 +194,9 @@ KIND_OVERRIDES: Final[dict[tuple[str, str], str]] = {
     ("scoring.error.points_too_big", "value"): "number",
     ("scoring.error.points_negative", "value"): "negative",
     ("scoring.error.bad_players_count", "value"): "number",
+    ("puzzles.*why.*", "cards"): "cards_phrase",
+    ("puzzles.task", "players"): "players_phrase",
+    ("teachers.puzzles.option", "id"): "code",
 }
 
 

@@ -11,7 +11,9 @@ more than one move:
 2. **Hard puzzles only**: the heuristics are asked (``heuristic_answers``); when every one of
    ``first``, ``greedy``, ``color_keeper`` and ``save_wilds`` plays the screen's best move, the
    puzzle would be trivial: skipped.
-3. **Evaluate** with ``WORLDS`` deals: kept when ``decisive`` (15 points ahead of every other
+3. **Pre-evaluate** with ``PRE_WORLDS`` deals: on unless the best still beats the next by
+   ``PRE_GAP`` (most screened decisions stop here, at a fifth of the full cost).
+4. **Evaluate** with ``WORLDS`` deals: kept when ``decisive`` (15 points ahead of every other
    move, 95% intervals apart), then **re-verified** with other deals (another seed, the same
    criterion): a failure is counted and dropped.
 
@@ -41,8 +43,8 @@ from uno.academy.puzzles import (
     puzzle_themes,
 )
 from uno.actions import parse_action
-from uno.bots import Expert, Strategy, bot_action, make_strategy
-from uno.engine import apply
+from uno.bots import Expert, Strategy, make_strategy, reaction
+from uno.engine import Table
 from uno.rules import RuleSet
 from uno.setup import new_game
 from uno.state import GameState
@@ -65,6 +67,8 @@ PLAYERS: Final = (2, 3, 4, 5, 6, 3, 4, 2)
 #: Deals of the screen, of the evaluation and of the re-verification.
 SCREEN: Final = 32
 SCREEN_GAP: Final = 0.10
+PRE_WORLDS: Final = 160
+PRE_GAP: Final = 0.10
 WORLDS: Final = 800
 #: Puzzles kept from one game at most (and one per seat: the next decision of a seat is
 #: often the same puzzle again).
@@ -120,6 +124,8 @@ def _candidate(state: GameState, seed: int, step: int, result: GameResult) -> Pu
     if all(set(answers[name]) == {screen.moves[0][0]} for name in _STEADY):
         return None  # every steady heuristic plays it: not a puzzle
     result.evaluated += 1
+    if evaluate(state, PRE_WORLDS, f"pre:{seed}:{step}").gap < PRE_GAP:
+        return None
     ev = evaluate(state, WORLDS, f"eval:{seed}:{step}")
     if not decisive(ev):
         return None
@@ -165,8 +171,11 @@ def mine_game(seed: int) -> GameResult:
             if puzzle is not None:
                 result.puzzles.append(puzzle)
                 done.add(state.turn)
-        action = bot_action(state, bots, play_rng)
-        state, _ = apply(state, action)
+        # The computer players' move, made as ``uno.apply`` makes it (the game is not a table
+        # anyone sees: no match, no history kept).
+        t = Table.from_state(state)
+        t.act(reaction(t, bots, play_rng) or bots[t.turn].decide(t, play_rng))
+        state = t.freeze()
     result.seconds = time.perf_counter() - began
     return result
 

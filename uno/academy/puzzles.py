@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from uno.academy.coach import chance_text, move_text
-from uno.academy.i18n import percent, t
+from uno.academy.i18n import CONTENT_DIR, percent, t
 from uno.actions import Action, parse_action
 from uno.bots import HEURISTICS, make_strategy
 from uno.cards import KIND_OF, Kind
@@ -76,7 +76,7 @@ __all__ = [
 
 #: The format written in every bank file.
 FORMAT: Final = "uno-puzzles/1"
-BANK_DIR: Final = Path(__file__).resolve().parents[2] / "content" / "puzzles"
+BANK_DIR: Final = CONTENT_DIR / "puzzles"
 #: The best move must beat every other by this much chance (0 to 1) to make a puzzle.
 MARGIN: Final = 0.15
 #: How many times each heuristic is asked (``random`` and the colour choices draw at random).

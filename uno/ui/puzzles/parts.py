@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from uno.academy.i18n import join_words, number, t
+from uno.academy.match import Match
 from uno.academy.puzzles import (
     Puzzle,
     answer_lines,
@@ -16,7 +17,6 @@ from uno.academy.puzzles import (
 )
 from uno.academy.services import puzzles as service
 from uno.academy.table import Message, TableView, story_text, table_model
-from uno.engine import apply
 from uno.ui.puzzles import callbacks, keys, session
 from uno.ui.table import show_table
 
@@ -81,8 +81,10 @@ def puzzle_table(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
         message = Message(lines[0][0], lines[0][1])
         acting = frozenset()
         if answer.right:
-            state, events = apply(state, puzzle.solution)
-            story = story_text(events, names, lang, puzzle.seat)
+            after = Match.new(state).act(puzzle.seat, puzzle.solution)
+            if isinstance(after, Match):
+                state = after.state
+                story = story_text(after.story(), names, lang, puzzle.seat)
     else:
         message = Message("info", _task(puzzle, lang))
     view = TableView(
