@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
-from tests.table_driver import set_device, table_model, tap
+from tests.table_driver import press_tool, set_device, table_model, tap
 from uno.academy import store as db
 from uno.academy.i18n import LANGS, t
 from uno.academy.puzzles import EASY_RATING, Puzzle, by_id, daily, judge, load_bank
@@ -72,7 +72,7 @@ def test_a_right_answer_shows_the_chance_and_why(lang: str) -> None:
     assert model["message"]["kind"] == "success"
     said = texts(at) + model["message"]["text"]
     assert t("puzzles.why_label", lang, reason="").strip().rstrip(":").strip() in said
-    assert at.button(key=keys.NEXT)
+    assert [tool["id"] for tool in table_model(at, TABLE)["tools"]] == ["next"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -87,9 +87,10 @@ def test_a_wrong_answer_says_what_it_cost_and_you_may_try_again(lang: str) -> No
     assert message["kind"] == "warning"
     points = t("puzzles.points", lang, count=max(1, round(answer.cost)))
     assert points in message["text"]
-    at.button(key=keys.SHOW).click().run()
-    assert not at.exception
-    at.button(key=keys.AGAIN).click().run()
+    assert [tool["id"] for tool in table_model(at, TABLE)["tools"]] == ["again", "show", "next"]
+    press_tool(at, TABLE, "show")
+    assert t("puzzles.why_label", lang, reason="").strip().rstrip(":").strip() in texts(at)
+    press_tool(at, TABLE, "again")
     assert at.session_state[keys.ANSWER] is None
     tap(at, TABLE, puzzle.solution)
     assert at.session_state[keys.ANSWER].right
@@ -104,11 +105,11 @@ def test_the_first_answer_rates_the_device_and_the_puzzle() -> None:
         profile = store.puzzle_profile(TOKEN)
         assert profile.tried == 1 and profile.rating < 1500 and profile.streak == 0
         assert store.puzzle_ratings()[puzzle.id][0] > puzzle.rating
-    at.button(key=keys.AGAIN).click().run()
+    press_tool(at, TABLE, "again")
     tap(at, TABLE, puzzle.solution)  # the try again is not rated
     with db.open_store() as store:
         assert store.puzzle_profile(TOKEN).tried == 1
-    at.button(key=keys.NEXT).click().run()  # training now: another puzzle
+    press_tool(at, TABLE, "next")  # training now: another puzzle
     assert at.session_state[keys.MODE] == "train" and on_table(at) != puzzle
     assert "1" in texts(at)
 

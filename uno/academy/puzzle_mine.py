@@ -6,6 +6,7 @@ One game (``mine_game``): a table of 2 to 6 players under the official rules or 
 heuristics, some of them bluffing and challenging. At each decision of the seat to move with
 more than one move:
 
+0. While every hand holds more than ``OPENING`` cards, nothing is screened.
 1. **Screen** (cheap): every move in the same ``SCREEN`` deals; on unless the best beats the
    next by ``SCREEN_GAP``.
 2. **Hard puzzles only**: the heuristics are asked (``heuristic_answers``); when every one of
@@ -64,6 +65,9 @@ TABLES: Final = (
 )  # fmt: skip
 #: Players at the table, in turn.
 PLAYERS: Final = (2, 3, 4, 5, 6, 3, 4, 2)
+#: Decisions while every hand holds more cards than this are not screened: in the first 39
+#: puzzles mined, the smallest hand held 5 cards at most (a move weighs less early on).
+OPENING: Final = 5
 #: Deals of the screen, of the evaluation and of the re-verification.
 SCREEN: Final = 32
 SCREEN_GAP: Final = 0.10
@@ -112,8 +116,10 @@ class GameResult:
 
 
 def _candidate(state: GameState, seed: int, step: int, result: GameResult) -> Puzzle | None:
+    if min(len(hand) for hand in state.hands) > OPENING or state.uno_exposed:
+        return None
     moves = moves_of(state)
-    if len(moves) < 2 or state.uno_exposed:
+    if len(moves) < 2:
         return None
     result.decisions += 1
     screen = evaluate(state, SCREEN, f"screen:{seed}:{step}")

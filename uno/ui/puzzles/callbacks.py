@@ -13,7 +13,7 @@ from uno.errors import UnoError
 from uno.ui.device import current_device
 from uno.ui.puzzles import keys, session
 
-__all__ = ["next_puzzle", "on_move", "show_answer", "try_again"]
+__all__ = ["next_puzzle", "on_move", "on_tool", "show_answer", "try_again"]
 
 
 def _bump() -> None:
@@ -21,16 +21,19 @@ def _bump() -> None:
 
 
 def on_move(puzzle: Puzzle, text: str, version: int) -> None:
-    """A move on the puzzle's table: judged; the first answer of this device to this puzzle is
-    rated (the device's rating and the puzzle's). A move that cannot be read, or made on an
-    older table, changes nothing."""
-    if version != int(st.session_state.get(keys.VERSION, 0)) or session.answer() is not None:
+    """A move on the puzzle's table: judged (after a wrong answer, another move is the next
+    try); the first answer of this device to this puzzle is rated (the device's rating and the
+    puzzle's). A move that cannot be read, made on an older table, or after the right answer,
+    changes nothing."""
+    before = session.answer()
+    if version != int(st.session_state.get(keys.VERSION, 0)) or (before and before.right):
         return
     try:
         answer = judge(puzzle, text)
     except (UnoError, ValueError):
         return
     st.session_state[keys.ANSWER] = answer
+    st.session_state[keys.REVEALED] = False
     _bump()
     token = current_device()
     if token is None:
@@ -55,6 +58,11 @@ def on_move(puzzle: Puzzle, text: str, version: int) -> None:
     if outcome.rated:
         change = outcome.after.rating - outcome.before.rating
         st.session_state[keys.RATED] = (outcome.after.rating, change)
+
+
+def on_tool(tool: str) -> None:
+    """A button beside the hand: ``again``, ``show`` or ``next``."""
+    {"again": try_again, "show": show_answer, "next": next_puzzle}[tool]()
 
 
 def try_again() -> None:

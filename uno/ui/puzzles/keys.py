@@ -25,11 +25,13 @@ NOT_SAVED: Final = "pz_not_saved"
 #: How many puzzles this session picked (seeds the next pick).
 PICKS: Final = "pz_picks"
 
+#: Bring the table into view at its next drawing (a new puzzle).
+LAND: Final = "pz_land"
+#: The ``?p=`` link last opened (it opens once).
+LINK: Final = "pz_link"
+
 # Widgets.
 MODE: Final = "pz_mode"
 THEME: Final = "pz_theme"
 KIDS: Final = "pz_kids"
 TABLE: Final = "pz_table"
-AGAIN: Final = "pz_again"
-SHOW: Final = "pz_show"
-NEXT: Final = "pz_next"

@@ -11,11 +11,14 @@ from uno.ui.puzzles import keys, parts, session
 __all__ = ["show_puzzles"]
 
 
-def show_puzzles(lang: str, *, kids_link: bool = False) -> None:
+def show_puzzles(lang: str, *, kids_link: bool = False, link: str | None = None) -> None:
     """The whole page below the frame. ``kids_link``: opened with ``?kids=1`` (the children's
-    easy puzzles, as the teachers' page links to them)."""
+    easy puzzles); ``link``: opened with ``?p=<id>`` (that puzzle, once per session; an id
+    that is no puzzle's is ignored)."""
     if kids_link and keys.KIDS not in st.session_state:
         st.session_state[keys.KIDS] = True
+    if link is not None:
+        session.open_link(link)
     token = current_device()
     found = session.kept(token)
     kids = bool(st.session_state.get(keys.KIDS, False))
@@ -38,4 +41,4 @@ def show_puzzles(lang: str, *, kids_link: bool = False) -> None:
         st.caption(t("puzzles.class_progress", lang, done=done, total=len(found.set)))
     parts.puzzle_table(puzzle, lang, kids=kids)
     parts.answer_area(puzzle, lang, kids=kids)
-    st.caption(t("puzzles.intro", lang))
+    st.caption(t("puzzles.intro", lang, name=t("puzzles.you", lang)))

@@ -79,8 +79,8 @@ def puzzle_table(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
     if answer is not None:
         lines = answer_lines(puzzle, answer, lang, kids=kids)
         message = Message(lines[0][0], lines[0][1])
-        acting = frozenset()
         if answer.right:
+            acting = frozenset()
             after = Match.new(state).act(puzzle.seat, puzzle.solution)
             if isinstance(after, Match):
                 state = after.state
@@ -95,6 +95,7 @@ def puzzle_table(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
         kids=kids,
         bot_names=False,
         private=True,
+        fill=True,
     )
     model = table_model(
         state,
@@ -104,12 +105,30 @@ def puzzle_table(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
         story=story,
         message=message,
         version=int(st.session_state.get(keys.VERSION, 0)),
+        land=bool(st.session_state.pop(keys.LAND, False)),
     )
     show_table(
         model,
         key=keys.TABLE,
         on_action=lambda text, version: callbacks.on_move(puzzle, text, version),
+        tools=_tools(lang),
+        on_tool=callbacks.on_tool,
     )
+
+
+def _tools(lang: str) -> list[tuple[str, str]]:
+    """The buttons beside the hand after an answer (in view on a phone): try again and the
+    answer after a wrong one, the next puzzle."""
+    answer = session.answer()
+    if answer is None:
+        return []
+    tools = []
+    if not answer.right:
+        tools.append(("again", t("puzzles.again", lang)))
+        if not st.session_state.get(keys.REVEALED):
+            tools.append(("show", t("puzzles.show", lang)))
+    tools.append(("next", t("puzzles.next", lang)))
+    return tools
 
 
 def answer_area(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
@@ -134,22 +153,6 @@ def answer_area(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
                 rating=number(round(rating), lang),
                 change=number(abs(round(change)), lang),
             )
-        )
-    with st.container(horizontal=True):
-        if not answer.right:
-            st.button(
-                t("puzzles.again", lang),
-                key=keys.AGAIN,
-                on_click=callbacks.try_again,
-                type="primary",
-            )
-            if not st.session_state.get(keys.REVEALED):
-                st.button(t("puzzles.show", lang), key=keys.SHOW, on_click=callbacks.show_answer)
-        st.button(
-            t("puzzles.next", lang),
-            key=keys.NEXT,
-            on_click=callbacks.next_puzzle,
-            type="primary" if answer.right else "secondary",
         )
     if answer.right and not kids:
         st.caption(t("puzzles.chances_note", lang))

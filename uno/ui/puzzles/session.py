@@ -18,6 +18,7 @@ __all__ = [
     "current",
     "kept",
     "mode",
+    "open_link",
     "rating_of",
     "today",
 ]
@@ -79,6 +80,21 @@ def _choose(chosen: str, theme: str | None, kids: bool, found: service.Kept) -> 
     return pick(bank, found.profile.rating, rng, theme=theme, easy=kids, avoid=avoid)
 
 
+def open_link(pid: str) -> None:
+    """``?p=<id>``: that puzzle on the table (training), once per session and id."""
+    if st.session_state.get(keys.LINK) == pid or by_id(pid) is None:
+        return
+    st.session_state[keys.LINK] = pid
+    kids = bool(st.session_state.get(keys.KIDS, False))
+    st.session_state[keys.MODE] = "train"
+    st.session_state[keys.THEME] = ""
+    st.session_state[keys.PICKED_FOR] = ("train", None, kids)
+    st.session_state[keys.PUZZLE] = pid
+    st.session_state[keys.ANSWER] = None
+    st.session_state[keys.REVEALED] = False
+    st.session_state[keys.LAND] = True
+
+
 def current(theme: str | None, kids: bool, found: service.Kept) -> Puzzle | None:
     """The puzzle on the table for the chosen mode, theme and kids' choice: the one already
     there, or a new one when the choice changed (or none was picked yet)."""
@@ -94,4 +110,5 @@ def current(theme: str | None, kids: bool, found: service.Kept) -> Puzzle | None
     st.session_state[keys.ANSWER] = None
     st.session_state[keys.REVEALED] = False
     st.session_state[keys.VERSION] = int(st.session_state.get(keys.VERSION, 0)) + 1
+    st.session_state[keys.LAND] = True
     return puzzle
