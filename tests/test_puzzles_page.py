@@ -133,7 +133,7 @@ def test_children_get_easy_puzzles_and_kind_words() -> None:
     assert puzzle.rating <= EASY_RATING
     tap(at, TABLE, a_wrong_move(puzzle))
     message = table_model(at, TABLE)["message"]
-    assert message["text"] == t("puzzles.kids.wrong", "en")
+    assert message["text"].startswith(t("puzzles.kids.wrong", "en"))
     assert "point" not in texts(at)
 
 

@@ -514,8 +514,9 @@ def answer_lines(
     puzzle: Puzzle, answer: Answer, lang: str, *, kids: bool = False
 ) -> list[tuple[str, str]]:
     """What the page says after an answer, as (kind, text) lines: ``success`` or ``warning``
-    first (right, or what the move cost), then why, then the chances of the moves (grown-ups
-    only). Children get kind words and no numbers but "games out of 10"."""
+    first (right, or what the move cost), then why (what the best move does that this one does
+    not), then the other moves' chances (right) or "try again" (wrong). Children get kind
+    words and no numbers but "games out of 10"."""
     names = seat_names(puzzle, lang)
     state = puzzle.state
     solution = parse_action(puzzle.solution, state)
@@ -543,6 +544,8 @@ def answer_lines(
         lines.append(("info", t("puzzles.why_label", lang, reason=why)))
     elif answer.forgot_uno:
         lines.append(("warning", t("puzzles.forgot_uno", lang)))
+        lines.append(("info", t("puzzles.try_again", lang)))
+        return lines
     else:
         if answer.cost is None or answer.chance is None:
             head = t("puzzles.wrong_unmeasured", lang, move=move_text(mine, lang, names))
@@ -556,6 +559,7 @@ def answer_lines(
                 points=points,
             )
         lines.append(("warning", head))
+        lines.append(("info", t("puzzles.why_label", lang, reason=why)))
         lines.append(("info", t("puzzles.try_again", lang)))
         return lines
     others = sorted(

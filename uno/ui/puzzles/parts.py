@@ -78,7 +78,7 @@ def puzzle_table(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
     story: list[str] = []
     if answer is not None:
         lines = answer_lines(puzzle, answer, lang, kids=kids)
-        message = Message(lines[0][0], lines[0][1])
+        message = Message(lines[0][0], " ".join(text for _, text in lines[:2]))
         if answer.right:
             acting = frozenset()
             after = Match.new(state).act(puzzle.seat, puzzle.solution)
@@ -137,7 +137,7 @@ def answer_area(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
     if answer is None:
         return
     lines = answer_lines(puzzle, answer, lang, kids=kids)
-    for kind, text in lines[1:]:
+    for kind, text in lines[2:]:
         getattr(st, kind)(text)
     if st.session_state.get(keys.REVEALED):
         for kind, text in reveal_lines(puzzle, lang, kids=kids):
