@@ -158,3 +158,18 @@ def test_pick_keeps_to_the_theme_the_easy_ones_and_avoids_the_seen() -> None:
     again = pick(BANK, 1500, random.Random(2), avoid=[first.id])
     assert again is not None and again.id != first.id
     assert pick(BANK, 1500, rng, theme="R-DECK-1") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_every_puzzle_says_why_in_every_language(lang: str) -> None:
+    """Each puzzle's right and worst answers are said in words (grown-ups and children)."""
+    from uno.academy.puzzles import answer_lines, reveal_lines
+
+    for puzzle in BANK:
+        worst = min(puzzle.chances, key=puzzle.chances.__getitem__)
+        for move in (puzzle.solution, worst):
+            answer = judge(puzzle, move)
+            for kids in (False, True):
+                lines = answer_lines(puzzle, answer, lang, kids=kids)
+                assert lines and all(text and "{" not in text for _, text in lines)
+        assert reveal_lines(puzzle, lang)

@@ -36,7 +36,7 @@ from uno.academy.coach import chance_text, move_text
 from uno.academy.i18n import CONTENT_DIR, percent, t
 from uno.actions import Action, parse_action
 from uno.bots import HEURISTICS, make_strategy
-from uno.cards import KIND_OF, Kind
+from uno.cards import COLOR_OF, KIND_OF, Kind
 from uno.engine import Table, legal_actions
 from uno.errors import UnoError
 from uno.expert import InfoSet
@@ -427,6 +427,19 @@ def judge(puzzle: Puzzle, text: str | Action) -> Answer:
     return Answer(right, key, chance, best, 0.0 if right else cost, forgot, reason, rule)
 
 
+def _most_held(state: GameState, solution: Action) -> bool:
+    """Whether the colour the solution names is one the seat holds most (after its play)."""
+    hand = list(state.hands[solution.seat])
+    if solution.card is not None and solution.card in hand:
+        hand.remove(solution.card)
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        if card < 52:
+            counts[COLOR_OF[card]] += 1
+    named = solution.color
+    return named is None or counts[int(named)] == max(counts)
+
+
 def why(state: GameState, solution: Action, move: Action) -> tuple[str, str | None]:
     """Why the solution is better than ``move`` (or why it is right, when they are the same),
     as a reason key (``puzzles.why.*``) and the ruling it rests on."""
@@ -443,7 +456,7 @@ def why(state: GameState, solution: Action, move: Action) -> tuple[str, str | No
             return "stack", "H-STACK"
         return "take_penalty", "H-STACK"
     if phase is Phase.CHOOSE_COLOR:
-        return "colour", "R-SETUP-5"
+        return ("colour" if _most_held(state, solution) else "colour_odd"), "R-SETUP-5"
     if phase is Phase.DRAWN:
         return ("play_drawn" if solution.verb == "play" else "keep_drawn"), "R-DRAW-1"
     if solution.verb == "draw":
@@ -453,8 +466,10 @@ def why(state: GameState, solution: Action, move: Action) -> tuple[str, str | No
         and move.card is not None
         and solution.card == move.card
         and solution.target != move.target
+        and solution.target is not None
     ):
-        return "swap_seat", "H-70"
+        smallest = len(state.hands[solution.target]) == fewest
+        return ("swap_seat" if smallest else "swap_other"), "H-70"
     if solution.target is not None:
         return "swap", "H-70"
     if (
@@ -463,7 +478,7 @@ def why(state: GameState, solution: Action, move: Action) -> tuple[str, str | No
         and solution.card == move.card
         and solution.color != move.color
     ):
-        return "colour", "R-ACT-4"
+        return ("colour" if _most_held(state, solution) else "colour_odd"), "R-ACT-4"
     danger = len(state.hands[nxt]) <= 2
     if sol_kind in (Kind.SKIP, Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR) and danger:
         return "stop_next", _KIND_THEME[Kind(sol_kind)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from dataclasses import replace
 
 import streamlit as st
 
@@ -77,7 +78,12 @@ def _choose(chosen: str, theme: str | None, kids: bool, found: service.Kept) -> 
     st.session_state[keys.PICKS] = picks + 1
     rng = random.Random(f"{found.profile.rating:.0f}:{picks}")
     avoid = set(found.tried) | set(st.session_state.get(keys.SEEN, ()))
-    return pick(bank, found.profile.rating, rng, theme=theme, easy=kids, avoid=avoid)
+    # Each puzzle at its rating now (from the answers when it has some).
+    rated = [
+        replace(p, rating=round(found.ratings[p.id][0])) if p.id in found.ratings else p
+        for p in bank
+    ]
+    return pick(rated, found.profile.rating, rng, theme=theme, easy=kids, avoid=avoid)
 
 
 def open_link(pid: str) -> None:
