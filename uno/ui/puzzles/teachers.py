@@ -28,6 +28,12 @@ def class_puzzles(token: str, code: str, lang: str) -> None:
     """The class's set of puzzles (to choose and save) and its pupils' results."""
     st.subheader(t("teachers.puzzles.title", lang))
     st.caption(t("teachers.puzzles.intro", lang))
+    st.page_link(
+        "pages/10_puzzles.py",
+        label=t("teachers.puzzles.kids_link", lang),
+        icon=":material/extension:",
+        query_params={"lang": lang, "kids": "1"},
+    )
     report = service.class_report(token, code)
     if isinstance(report, Message):
         st.warning(t(report.key, lang, **report.values))
