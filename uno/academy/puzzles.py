@@ -421,6 +421,8 @@ def judge(puzzle: Puzzle, text: str | Action) -> Answer:
     right = key == puzzle.solution and not forgot
     solution = parse_action(puzzle.solution, state)
     reason, rule = why(state, solution, move)
+    if not right and not forgot and why(state, move, move)[0] == reason:
+        reason, rule = "plan", None  # the move does that too: the difference lies further on
     if forgot:
         reason, rule = "forgot_uno", "R-UNO-1"
     cost = None if chance is None else max(0.0, (best - chance) * 100)

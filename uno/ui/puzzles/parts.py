@@ -92,6 +92,7 @@ def puzzle_table(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
         hand=puzzle.seat,
         bots=(None,) * puzzle.players,
         lit=True,
+        size="xl" if kids else "md",  # big cards for children, as the classroom has them
         kids=kids,
         bot_names=False,
         private=True,
