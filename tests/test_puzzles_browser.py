@@ -60,8 +60,13 @@ def test_a_wrong_then_a_right_answer_on_a_phone_in_french(browser: Any, base: st
         wait_for_app(page)
         status = page.locator(f'{TABLE} [role="status"]')
         status.filter(has_text="point").wait_for(timeout=30_000)
-        cost = round((puzzle.chances[puzzle.solution] - puzzle.chances[str(parse_action(
-            f"{puzzle.seat}: play {wrong}", puzzle.state))]) * 100)
+        cost = round(
+            (
+                puzzle.chances[puzzle.solution]
+                - puzzle.chances[str(parse_action(f"{puzzle.seat}: play {wrong}", puzzle.state))]
+            )
+            * 100
+        )
         assert t("puzzles.points", "fr", count=max(1, cost)) in status.inner_text()
         box = status.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 844  # in view

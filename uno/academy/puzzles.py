@@ -336,8 +336,9 @@ def read_bank_file(path: Path) -> list[Puzzle]:
 
 def write_bank_file(path: Path, puzzles: Iterable[Puzzle]) -> None:
     """Write ``puzzles`` as one bank file."""
-    body = {"format": FORMAT, "puzzles": [p.to_dict() for p in puzzles]}
-    path.write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    rows = [json.dumps(p.to_dict(), ensure_ascii=False, separators=(",", ":")) for p in puzzles]
+    head = json.dumps({"format": FORMAT})[:-1]  # one puzzle a line: short files, short diffs
+    path.write_text(f'{head}, "puzzles": [\n' + ",\n".join(rows) + "\n]}\n", encoding="utf-8")
 
 
 @cache
