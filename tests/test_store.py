@@ -5,7 +5,8 @@ tmp_path.
 
 Covers the score pads (owners, share links, classes, the version check between writers, a
 killed writer), progress, classes and their rate-limited codes, rooms (seats, concurrent taps,
-computer players, the teacher's controls, expiry), migrations of today's files, and the files
+computer players, the teacher's controls, expiry), the puzzle trainer (ratings, streaks, a
+class's set), migrations of today's files, and the files
 the store refuses (foreign, damaged, newer, full, busy).
 """
 
@@ -30,6 +31,7 @@ import uno
 from tests.conftest import ROOT
 from uno.academy import scorepad as sp
 from uno.academy import store as st
+from uno.academy.glicko import Rating, rate
 from uno.academy.store import room_rows
 from uno.academy.store.sqlite import SQLiteStore
 from uno.errors import IllegalAction, ScenarioError
@@ -866,10 +868,10 @@ def test_sqlite_uses_wal_and_a_schema_version(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "folder" / "scores.sqlite3"
     with SQLiteStore(path) as store:
         assert store.journal_mode() == "wal"
-        assert store.schema_version() == st.SCHEMA_VERSION == 2
+        assert store.schema_version() == st.SCHEMA_VERSION == 3
     raw = sqlite3.connect(path)
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == 3
     tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"games", "players", "rounds", "round_points", "learners", "rooms"} <= tables
     raw.close()
@@ -880,7 +882,7 @@ def test_todays_files_migrate_their_games_hidden_with_links(tmp_path: Path) -> N
     path = tmp_path / "scores.sqlite3"
     schema_1_file(path)
     with SQLiteStore(path) as store:
-        assert store.schema_version() == 2
+        assert store.schema_version() == 3
         assert store.list_games(ANA) == []  # hidden from every visitor
         hidden = store.hidden_games()
         assert [(h.id, h.players, h.rounds) for h in hidden] == [
@@ -1136,3 +1138,87 @@ def test_a_used_file_passes_sqlites_own_checks(tmp_path: Path) -> None:
     backend._CHECKED.clear()  # as a new process would, check the file again on opening
     with SQLiteStore(path) as store:
         assert store.load_game(ANA, game.id).totals == (5, 0)
+
+
+# -- the puzzle trainer (uno/academy/store/puzzles.py) ----------------------------------------
+
+
+def test_a_new_device_starts_at_1500_with_no_streak(store: st.Store) -> None:
+    profile = store.puzzle_profile(ANA)
+    assert (profile.rating, profile.deviation, profile.streak, profile.tried) == (1500, 350, 0, 0)
+    assert store.puzzles_tried(ANA) == {} and store.puzzle_ratings() == {}
+
+
+def test_the_first_answer_rates_both_by_glicko_2(store: st.Store) -> None:
+    out = store.answer_puzzle(ANA, "p-1", 1700.0, True)
+    expect = rate(Rating(), [(Rating(1700, 300), 1.0)], bounded=True)
+    assert out.rated and out.after.rating == pytest.approx(expect.rating)
+    assert out.after.rating > 1500 and out.after.streak == 1 and out.after.solved == 1
+    puzzle = rate(Rating(1700, 300), [(Rating(), 0.0)], bounded=True)
+    assert out.puzzle_rating == pytest.approx(puzzle.rating) and puzzle.rating < 1700
+    ratings = store.puzzle_ratings()
+    assert ratings["p-1"][0] == pytest.approx(puzzle.rating) and ratings["p-1"][2] == 1
+    assert store.puzzle_profile(ANA) == out.after
+
+
+def test_later_answers_count_but_rate_nothing(store: st.Store) -> None:
+    first = store.answer_puzzle(ANA, "p-1", 1500.0, False)
+    assert first.rated and first.after.streak == 0 and first.after.rating < 1500
+    again = store.answer_puzzle(ANA, "p-1", 1500.0, True)  # the try again after a wrong one
+    assert not again.rated and again.after == first.after
+    assert store.puzzles_tried(ANA) == {"p-1": False}
+    assert store.puzzle_ratings()["p-1"][2] == 1
+
+
+def test_the_streak_counts_first_tries_in_a_row(store: st.Store) -> None:
+    for pid in ("a", "b", "c"):
+        store.answer_puzzle(ANA, pid, 1400.0, True)
+    assert store.puzzle_profile(ANA).streak == 3
+    store.answer_puzzle(ANA, "d", 1400.0, False)
+    profile = store.puzzle_profile(ANA)
+    assert (profile.streak, profile.best_streak, profile.solved, profile.tried) == (0, 3, 3, 4)
+    assert store.puzzle_profile(BEN).tried == 0  # nobody else's
+    store.forget_puzzles(ANA)
+    assert store.puzzle_profile(ANA).tried == 0
+
+
+def test_two_devices_move_a_puzzles_rating_in_turn(store: st.Store) -> None:
+    store.answer_puzzle(ANA, "p", 1500.0, True)
+    after_one = store.puzzle_ratings()["p"][0]
+    store.answer_puzzle(BEN, "p", 1500.0, True)
+    rating, deviation, raters = store.puzzle_ratings()["p"]
+    assert rating < after_one < 1500 and raters == 2 and deviation < 300
+
+
+@pytest.mark.parametrize("bad", ["", " x", "x" * 65, "a\nb", 3])
+def test_a_wrong_puzzle_id_changes_nothing(store: st.Store, bad: object) -> None:
+    with pytest.raises(ValueError):
+        store.answer_puzzle(ANA, bad, 1500.0, True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        store.answer_puzzle(ANA, "ok", float("nan"), True)
+    assert store.puzzle_profile(ANA).tried == 0
+
+
+def test_a_class_set_and_its_report_for_the_teacher_only(store: st.Store) -> None:
+    info = store.create_class(CHLOE, "CM1")
+    store.join_class(ANA, info.code, "Ana")
+    store.join_class(BEN, info.code, "Ben")
+    store.set_class_puzzles(CHLOE, info.code, ["p-2", "p-1"])
+    assert store.class_puzzles(ANA) == ("p-2", "p-1") and store.class_puzzles(CHLOE) == ()
+    store.answer_puzzle(ANA, "p-1", 1500.0, False)
+    store.answer_puzzle(ANA, "p-1", 1500.0, True)
+    store.answer_puzzle(ANA, "other", 1500.0, True)  # not in the set: not reported
+    report = store.class_puzzle_report(CHLOE, info.code)
+    assert report.puzzles == ("p-2", "p-1")
+    assert [(p.first_name, dict(p.answers)) for p in report.pupils] == [
+        ("Ana", {"p-1": (False, True)}),
+        ("Ben", {}),
+    ]
+    with pytest.raises(st.NotAllowed):
+        store.class_puzzle_report(ANA, info.code)
+    with pytest.raises(st.NotAllowed):
+        store.set_class_puzzles(ANA, info.code, ["p-9"])
+    with pytest.raises(ValueError):
+        store.set_class_puzzles(CHLOE, info.code, ["x"] * 2)
+    store.set_class_puzzles(CHLOE, info.code, [])
+    assert store.class_puzzles(ANA) == ()

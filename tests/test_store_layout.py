@@ -19,6 +19,7 @@ from uno.academy import store as st
 from uno.academy.store.classes import ClassRepository
 from uno.academy.store.games import ScorePadRepository
 from uno.academy.store.progress import ProgressRepository
+from uno.academy.store.puzzles import PuzzleRepository
 from uno.academy.store.rooms import RoomRepository
 
 STORE = ROOT / "uno" / "academy" / "store"
@@ -47,6 +48,7 @@ SUBJECTS = [
     (st.ClassStore, ClassRepository),
     (st.ScorePadStore, ScorePadRepository),
     (st.RoomStore, RoomRepository),
+    (st.PuzzleStore, PuzzleRepository),
 ]
 
 

@@ -158,6 +158,22 @@ PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "lost": "lost_phrase",  # review: "11 points of chance lost"
     "did": "did_phrase",  # review: "You drew a card"
     "grade": "grade_word",  # review: "blunder"
+    # the puzzles page and its miner
+    "date": "code",
+    "next": "name",
+    "rating": "number",
+    "change": "number",
+    "deviation": "number",
+    "solved": "number",
+    "tried": "number",
+    "theme": "title",
+    "rate": "number",
+    "decisions": "number",
+    "screened": "number",
+    "evaluated": "number",
+    "games": "code",
+    "puzzles": "code",
+    "failed": "code",
 }
 
 #: (key pattern, placeholder) -> kind, where a placeholder means something else in that key.
@@ -185,6 +201,9 @@ KIND_OVERRIDES: Final[dict[tuple[str, str], str]] = {
     ("scoring.error.points_too_big", "value"): "number",
     ("scoring.error.points_negative", "value"): "negative",
     ("scoring.error.bad_players_count", "value"): "number",
+    ("puzzles.*why.*", "cards"): "cards_phrase",
+    ("puzzles.task", "players"): "players_phrase",
+    ("teachers.puzzles.option", "id"): "code",
 }
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "SECONDS",
     "SHOWN",
     "advice",
+    "chance_text",
     "coach_text",
     "kids_text",
     "move_kind",
@@ -89,6 +90,16 @@ def _values(action: Action, lang: str, names: Sequence[str], kids: bool) -> dict
     if action.target is not None:
         values["name"] = names[action.target]
     return values
+
+
+def chance_text(action: Action, share: float, lang: str, names: Sequence[str]) -> str:
+    """A move's chance in the coach's words: "41% if you play the Blue 7"."""
+    return t(
+        f"coach.if.{move_kind(action)}",
+        lang,
+        share=percent(share, lang),
+        **_values(action, lang, names, False),
+    )
 
 
 def _kept_wild(best: Action, others: Sequence[MoveAdvice]) -> Card | None:

@@ -37,7 +37,7 @@ SESSION_KEY: Final = "lang"
 #: The pages that keep something for this browser (progress, a class, score pads, a room seat)
 #: and so mount the device component. The lab does not: a component's state in the page
 #: stops its simulation polls from ending with their charts (Streamlit 1.67).
-DEVICE_PAGES: Final = frozenset({"lessons", "scoring", "classroom", "teachers", "rooms"})
+DEVICE_PAGES: Final = frozenset({"lessons", "scoring", "classroom", "teachers", "rooms", "puzzles"})
 WIDGET_KEY: Final = "lang_widget"
 
 
@@ -54,6 +54,7 @@ PAGES: Final[tuple[Page, ...]] = (
     Page("first_game", "pages/9_first_game.py", ":material/flag:"),
     Page("lessons", "pages/2_lessons.py", ":material/school:"),
     Page("sandbox", "pages/3_sandbox.py", ":material/playing_cards:"),
+    Page("puzzles", "pages/10_puzzles.py", ":material/extension:"),
     Page("scoring", "pages/4_scoring.py", ":material/scoreboard:"),
     Page("lab", "pages/5_lab.py", ":material/query_stats:"),
     Page("classroom", "pages/6_classroom.py", ":material/child_care:"),

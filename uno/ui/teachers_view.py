@@ -16,6 +16,7 @@ from uno.academy.scoring import Message
 from uno.academy.services import classes
 from uno.ui.device import current_device
 from uno.ui.frame import PAGES
+from uno.ui.puzzles.teachers import class_puzzles
 from uno.ui.words import inert
 
 #: Each age group: its content key, the rulings whose lessons it uses, the deck of the kids' game
@@ -187,6 +188,7 @@ def show_classes(lang: str, titles: dict[int, str]) -> None:
     st.markdown(t("teachers.class.code_intro", lang))
     st.code(classes.shown_code(code), language=None)
     st.caption(t("teachers.class.steps", lang))
+    class_puzzles(token, code, lang)
     report = classes.class_report(token, code)
     if isinstance(report, Message):
         st.warning(t(report.key, lang, **report.values))

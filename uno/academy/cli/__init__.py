@@ -4,6 +4,7 @@
 ``python -m uno simulate N --out F``  play N games between computer players, save one row each
 ``python -m uno play``              play a round in the terminal against computer players
 ``python -m uno review FILE``       review one seat's decisions in a saved game (its history)
+``python -m uno puzzles mine``      mine puzzles from seeded games (content/puzzles)
 ``python -m uno admin games``       the score pads that belong to nobody, with their links
 ``uno-academy [streamlit flags]``   start the Streamlit app from wherever the package is installed
 
@@ -36,7 +37,7 @@ from typing import TextIO
 
 # The commands' modules keep their names here (``uno.academy.cli.play`` is the module):
 # ``main`` calls ``play.play``.
-from uno.academy.cli import admin, check, play, review, simulate
+from uno.academy.cli import admin, check, play, puzzles, review, simulate
 from uno.academy.cli.check import situation_summary
 from uno.academy.cli.launcher import app_command, app_files, run_app, streamlit_flags
 from uno.academy.cli.parser import build_parser
@@ -97,6 +98,8 @@ def main(
             return simulate.simulate(args, lang, out, err)
         if args.command == "admin":
             return admin.admin_games(args.db, lang, out, err)
+        if args.command == "puzzles":
+            return puzzles.puzzles_command(args, lang, out, err)
         if args.command == "review":
             return review.review_command(args, lang, out, inp)
         return play.play(args, lang, out, inp)

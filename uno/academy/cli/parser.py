@@ -262,6 +262,33 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
         help=_help("cli.help.rollouts", lang),
     )
 
+    puzzles = command("puzzles")
+    puzzles.add_argument("what", choices=["mine"], help=_help("cli.help.puzzles_mine", lang))
+    puzzles.add_argument(
+        "--games",
+        type=_whole(lang, 1, MAX_GAMES),
+        default=100,
+        help=_help("cli.help.puzzle_games", lang),
+    )
+    puzzles.add_argument(
+        "--seed", type=_whole(lang, 0, 2**40), default=0, help=_help("cli.help.seed", lang)
+    )
+    puzzles.add_argument(
+        "--workers", type=_whole(lang, 1, 64), default=1, help=_help("cli.help.workers", lang)
+    )
+    puzzles.add_argument(
+        "--minutes",
+        type=_whole(lang, 1, 10_000),
+        default=None,
+        help=_help("cli.help.minutes", lang),
+    )
+    puzzles.add_argument(
+        "--every", type=_whole(lang, 1, MAX_GAMES), default=25, help=_help("cli.help.every", lang)
+    )
+    puzzles.add_argument(
+        "--out", type=Path, required=True, metavar="FILE", help=_help("cli.help.puzzle_out", lang)
+    )
+
     admin = command("admin")
     admin.add_argument("what", choices=["games"], help=_help("cli.help.admin_games", lang))
     admin.add_argument("--db", default=None, metavar="PATH_OR_URL", help=_help("cli.help.db", lang))

@@ -10,8 +10,9 @@ and ``postgres`` hold every difference between the two) and one repository per s
 it, each its own module: ``progress``, ``classes``, ``games`` (score pads), ``rooms`` (with
 ``room_rows``) and ``limits`` (wrong codes, new rooms). ``SQLStore`` (``sql``) puts them
 together; ``Store`` (``protocols``) combines one protocol per subject (``ProgressStore``,
-``ClassStore``, ``ScorePadStore``, ``RoomStore``). The store only stores: the one exception,
-the rules of a room's moves, is ``room_game`` (to be replaced by ``uno.academy.match``).
+``ClassStore``, ``ScorePadStore``, ``RoomStore``, ``PuzzleStore``). The store only stores: the
+one exception, the rules of a room's moves, is ``room_game`` (to be replaced by
+``uno.academy.match``).
 
 What it keeps, and for whom:
 
@@ -30,6 +31,10 @@ What it keeps, and for whom:
   says which. ``share_game(owner, id)`` gives the link's token, ``open_shared(token, share)``
   opens it; only the owner deletes. Every change takes ``expected_version``: the version the
   page showed when the user started the change (StaleGame otherwise).
+- **Puzzles**: ``puzzle_profile(token)`` (the device's Glicko-2 rating and streak),
+  ``answer_puzzle(token, id, prior, right)`` (the first answer rates the device and the
+  puzzle), ``puzzle_ratings()``; a class's set (``set_class_puzzles`` by its teacher,
+  ``class_puzzles`` for its pupils, ``class_puzzle_report`` for the teacher).
 - **Rooms** (one game on several devices): ``create_room``, ``join_room``, ``rejoin``,
   ``room_state``, ``apply_room_action``, ``apply_bot_moves``, the teacher's ``pause_room``,
   ``restart_room``, ``seat_to_bot``, ``remove_pupil``, ``close_room``; ``purge_expired``.
@@ -84,12 +89,16 @@ from uno.academy.store.limits import (
 from uno.academy.store.model import (
     Answer,
     ClassInfo,
+    ClassPuzzleReport,
     ClassReport,
     HiddenGame,
     LoggedAction,
     Membership,
     Progress,
+    PupilPuzzles,
     PupilReport,
+    PuzzleOutcome,
+    PuzzleProfile,
     QuestionStat,
     RoomSeat,
     RoomState,
@@ -99,6 +108,7 @@ from uno.academy.store.model import (
 from uno.academy.store.protocols import (
     ClassStore,
     ProgressStore,
+    PuzzleStore,
     RoomStore,
     ScorePadStore,
     Store,
@@ -123,6 +133,7 @@ __all__ = [
     "STORE_CODES",
     "Answer",
     "ClassInfo",
+    "ClassPuzzleReport",
     "ClassReport",
     "ClassStore",
     "CodeRefused",
@@ -133,7 +144,11 @@ __all__ = [
     "NotAllowed",
     "Progress",
     "ProgressStore",
+    "PupilPuzzles",
     "PupilReport",
+    "PuzzleOutcome",
+    "PuzzleProfile",
+    "PuzzleStore",
     "QuestionStat",
     "RoomChanged",
     "RoomClosed",

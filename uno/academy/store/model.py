@@ -12,12 +12,16 @@ from uno.state import GameState
 __all__ = [
     "Answer",
     "ClassInfo",
+    "ClassPuzzleReport",
     "ClassReport",
     "HiddenGame",
     "LoggedAction",
     "Membership",
     "Progress",
+    "PupilPuzzles",
     "PupilReport",
+    "PuzzleOutcome",
+    "PuzzleProfile",
     "QuestionStat",
     "RoomSeat",
     "RoomState",
@@ -94,6 +98,50 @@ class ClassReport:
     name: str
     pupils: tuple[PupilReport, ...]
     hardest: tuple[QuestionStat, ...]
+
+
+@dataclass(frozen=True)
+class PuzzleProfile:
+    """A device's puzzle rating (Glicko-2: ``rating``, ``deviation``, ``volatility``), its
+    current and best streaks of puzzles solved at the first try, and how many it solved so
+    at the first try (``solved``) of those it answered (``tried``)."""
+
+    rating: float
+    deviation: float
+    volatility: float
+    streak: int = 0
+    best_streak: int = 0
+    solved: int = 0
+    tried: int = 0
+
+
+@dataclass(frozen=True)
+class PuzzleOutcome:
+    """What an answer changed: the device's profile ``before`` and ``after``, whether it was
+    ``rated`` (its first answer to that puzzle) and the puzzle's new rating if so."""
+
+    before: PuzzleProfile
+    after: PuzzleProfile
+    rated: bool
+    puzzle_rating: float | None
+
+
+@dataclass(frozen=True)
+class PupilPuzzles:
+    """One pupil's answers to the class's set: for each puzzle answered, (right at the first
+    try, solved in the end)."""
+
+    first_name: str
+    answers: Mapping[str, tuple[bool, bool]]
+
+
+@dataclass(frozen=True)
+class ClassPuzzleReport:
+    """A class's set of puzzles (ids, in order) and each pupil's answers to it."""
+
+    code: str
+    puzzles: tuple[str, ...]
+    pupils: tuple[PupilPuzzles, ...]
 
 
 @dataclass(frozen=True)

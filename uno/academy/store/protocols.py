@@ -16,10 +16,13 @@ from uno.academy import scorepad as sp
 from uno.academy.store.model import (
     Answer,
     ClassInfo,
+    ClassPuzzleReport,
     ClassReport,
     HiddenGame,
     Membership,
     Progress,
+    PuzzleOutcome,
+    PuzzleProfile,
     RoomState,
     Seated,
     SeatSpec,
@@ -27,7 +30,7 @@ from uno.academy.store.model import (
 from uno.academy.store.rooms import ROOM_TTL
 from uno.state import GameState
 
-__all__ = ["ClassStore", "ProgressStore", "RoomStore", "ScorePadStore", "Store"]
+__all__ = ["ClassStore", "ProgressStore", "PuzzleStore", "RoomStore", "ScorePadStore", "Store"]
 
 
 class ProgressStore(Protocol):
@@ -121,7 +124,22 @@ class RoomStore(Protocol):
     def purge_expired(self) -> int: ...
 
 
-class Store(ProgressStore, ClassStore, ScorePadStore, RoomStore, Protocol):
+class PuzzleStore(Protocol):
+    """Puzzle ratings, streaks and a class's set (``uno.academy.store.puzzles``)."""
+
+    def puzzle_profile(self, token: str) -> PuzzleProfile: ...
+    def puzzles_tried(self, token: str) -> dict[str, bool]: ...
+    def puzzle_ratings(self) -> dict[str, tuple[float, float, int]]: ...
+    def answer_puzzle(
+        self, token: str, puzzle_id: str, prior: float, right: bool
+    ) -> PuzzleOutcome: ...
+    def forget_puzzles(self, token: str) -> None: ...
+    def set_class_puzzles(self, teacher_token: str, code: str, puzzle_ids: list[str]) -> None: ...
+    def class_puzzles(self, token: str) -> tuple[str, ...]: ...
+    def class_puzzle_report(self, teacher_token: str, code: str) -> ClassPuzzleReport: ...
+
+
+class Store(ProgressStore, ClassStore, ScorePadStore, RoomStore, PuzzleStore, Protocol):
     """What the app asks of a store (both backends implement all of it): every subject's
     protocol, and the store itself (its schema's version; close it, or use it in ``with``)."""
 

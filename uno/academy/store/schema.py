@@ -12,7 +12,9 @@ To change the schema: add ``MIGRATIONS[3]`` (ALTER TABLE, new tables, a data ste
 Schema 1 is the score pad's file as it was before owners (games, players, rounds,
 round_points). Schema 2 adds the owner, class and share token of a game; learners (a device's
 key, first name, class, open game), lesson passes and quiz answers; classes; who opened a shared
-game; failed code attempts (the rate limit); rooms, their seats and their actions.
+game; failed code attempts (the rate limit); rooms, their seats and their actions. Schema 3
+adds the puzzle trainer: each device's rating and streak, its answers, each puzzle's rating,
+and a class's set of puzzles.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "TABLES", "Migration"]
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,43 @@ _SCHEMA_2: Final = (
 )
 
 
+_SCHEMA_3: Final = (
+    """CREATE TABLE puzzle_solvers (
+            device TEXT PRIMARY KEY,
+            rating {real} NOT NULL,
+            deviation {real} NOT NULL,
+            volatility {real} NOT NULL,
+            streak INTEGER NOT NULL CHECK (streak >= 0),
+            best_streak INTEGER NOT NULL CHECK (best_streak >= 0),
+            solved INTEGER NOT NULL CHECK (solved >= 0),
+            tried INTEGER NOT NULL CHECK (tried >= 0),
+            at {real} NOT NULL
+        )""",
+    """CREATE TABLE puzzle_tries (
+            device TEXT NOT NULL,
+            puzzle TEXT NOT NULL,
+            first_right INTEGER NOT NULL CHECK (first_right IN (0, 1)),
+            solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+            tries INTEGER NOT NULL CHECK (tries >= 1),
+            at {real} NOT NULL,
+            PRIMARY KEY (device, puzzle)
+        ) {without_rowid}""",
+    """CREATE TABLE puzzle_ratings (
+            puzzle TEXT PRIMARY KEY,
+            rating {real} NOT NULL,
+            deviation {real} NOT NULL,
+            volatility {real} NOT NULL,
+            raters INTEGER NOT NULL CHECK (raters >= 0)
+        )""",
+    """CREATE TABLE class_puzzles (
+            class_id INTEGER NOT NULL REFERENCES classes (id) ON DELETE CASCADE,
+            puzzle TEXT NOT NULL,
+            position INTEGER NOT NULL CHECK (position >= 0),
+            PRIMARY KEY (class_id, puzzle)
+        ) {without_rowid}""",
+)
+
+
 def _share_old_games(tx: Tx) -> None:
     """Games of schema 1 belong to nobody: each gets a share token, so that the server's
     administrator can hand out its link (``python -m uno admin games``)."""
@@ -171,13 +210,16 @@ def _share_old_games(tx: Tx) -> None:
 MIGRATIONS: Final[dict[int, Migration]] = {
     1: Migration(_SCHEMA_1),
     2: Migration(_SCHEMA_2, _share_old_games),
+    3: Migration(_SCHEMA_3),
 }
 
+_TABLES_2: Final = frozenset(
+    {"games", "players", "rounds", "round_points", "classes", "learners", "passes"}
+    | {"answers", "game_guests", "attempts", "rooms", "room_seats", "room_actions"}
+)
 #: The tables of each schema version (a file that lacks one is not ours, or damaged).
 TABLES: Final[dict[int, frozenset[str]]] = {
     1: frozenset({"games", "players", "rounds", "round_points"}),
-    2: frozenset(
-        {"games", "players", "rounds", "round_points", "classes", "learners", "passes"}
-        | {"answers", "game_guests", "attempts", "rooms", "room_seats", "room_actions"}
-    ),
+    2: _TABLES_2,
+    3: _TABLES_2 | {"puzzle_solvers", "puzzle_tries", "puzzle_ratings", "class_puzzles"},
 }

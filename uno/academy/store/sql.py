@@ -27,15 +27,19 @@ from uno.academy.store.limits import (
 from uno.academy.store.model import (
     Answer,
     ClassInfo,
+    ClassPuzzleReport,
     ClassReport,
     HiddenGame,
     Membership,
     Progress,
+    PuzzleOutcome,
+    PuzzleProfile,
     RoomState,
     Seated,
     SeatSpec,
 )
 from uno.academy.store.progress import ProgressRepository
+from uno.academy.store.puzzles import PuzzleRepository
 from uno.academy.store.rooms import ROOM_TTL, RoomRepository
 from uno.state import GameState
 
@@ -62,6 +66,40 @@ class SQLStore(Backend):
         self._classes = ClassRepository(self, self._limits)
         self._games = ScorePadRepository(self, self._classes)
         self._rooms = RoomRepository(self, self._limits, self._classes)
+        self._puzzles = PuzzleRepository(self)
+
+    # -- puzzles: PuzzleRepository ----------------------------------------------------------
+    def puzzle_profile(self, token: str) -> PuzzleProfile:
+        """This device's puzzle rating, streak and counts."""
+        return self._puzzles.puzzle_profile(token)
+
+    def puzzles_tried(self, token: str) -> dict[str, bool]:
+        """The puzzles this device answered, each with whether it was right at once."""
+        return self._puzzles.puzzles_tried(token)
+
+    def puzzle_ratings(self) -> dict[str, tuple[float, float, int]]:
+        """Every answered puzzle's rating, deviation and raters."""
+        return self._puzzles.puzzle_ratings()
+
+    def answer_puzzle(self, token: str, puzzle_id: str, prior: float, right: bool) -> PuzzleOutcome:
+        """One answer to a puzzle (the first one rates both)."""
+        return self._puzzles.answer_puzzle(token, puzzle_id, prior, right)
+
+    def forget_puzzles(self, token: str) -> None:
+        """Remove this device's puzzle rating and answers."""
+        self._puzzles.forget_puzzles(token)
+
+    def set_class_puzzles(self, teacher_token: str, code: str, puzzle_ids: list[str]) -> None:
+        """The class's set of puzzles (its teacher only)."""
+        self._puzzles.set_class_puzzles(teacher_token, code, puzzle_ids)
+
+    def class_puzzles(self, token: str) -> tuple[str, ...]:
+        """The set of puzzles of this device's class."""
+        return self._puzzles.class_puzzles(token)
+
+    def class_puzzle_report(self, teacher_token: str, code: str) -> ClassPuzzleReport:
+        """The class's set and its pupils' answers (its teacher only)."""
+        return self._puzzles.class_puzzle_report(teacher_token, code)
 
     # -- learners and progress: ProgressRepository --------------------------------------------
     def progress(self, token: str) -> Progress:
