@@ -74,6 +74,11 @@ CODE_OPEN, CODE_CLOSE = "\x04", "\x05"
 #: The kind of values each placeholder name takes across the catalogs.
 PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "answer": "answer",  # lessons only: the engine's answer
+    "args": "code",  # the command line's arguments argparse did not understand
+    "choices": "code",
+    "command": "metavar",  # the placeholder of a command in the help: COMMANDE, КОМАНДА
+    "matches": "code",
+    "seats": "number",
     "app": "app_name",
     "card": "card",
     "the_card": "the_card",
@@ -168,6 +173,9 @@ KIND_OVERRIDES: Final[dict[tuple[str, str], str]] = {
     ("cli.admin.game", "rounds"): "code",
     ("cli.admin.game", "players"): "code",
     ("cli.help.*", "names"): "code",
+    ("cli.argparse.*", "names"): "code",
+    ("cli.argparse.*", "name"): "code",
+    ("cli.argparse.*", "option"): "code",
     ("event.round_won", "points"): "number",
     ("sandbox.round_over", "points"): "number",
     ("scoring.check.term", "points"): "number",
@@ -218,6 +226,8 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
     numbers = [number(n, lang) for n in COUNTS]
     if kind == "number":
         return tuple(numbers)
+    if kind == "metavar":
+        return (t("cli.metavar.command", lang),)
     if kind == "app_name":
         return (t("app.title", lang),)
     if kind == "negative":
@@ -486,7 +496,7 @@ def unknown_placeholders(entries: list[Entry]) -> list[str]:
                 if entry.key.startswith("lessons/"):
                     if name != "answer":
                         out.append(f"{entry.key}: {{{name}}}")
-                elif entry.key.startswith("card.") or entry.key == "words.list":
+                elif entry.key.startswith("card.") or entry.key in ("words.list", "words.either"):
                     continue
                 elif kind_of(entry.key, name) is None:
                     out.append(f"{entry.key}: {{{name}}}")
@@ -512,9 +522,11 @@ def render(entry: Entry, lang: str) -> Iterator[Rendered]:
     value), and every plural form with the counts that choose it."""
     if entry.key.startswith("card."):
         return
-    if entry.key == "words.list":
+    if entry.key in ("words.list", "words.either"):
+        either = entry.key == "words.either"
         for group in (["Emma", "Бен"], ["Inès", "Yannick", "Ана"]):
-            yield Rendered(entry.key, join_words([f"{OPEN}{g}{CLOSE}" for g in group], lang))
+            marked = [f"{OPEN}{g}{CLOSE}" for g in group]
+            yield Rendered(entry.key, join_words(marked, lang, alternative=either))
         return
     names = sorted({p for text in entry.forms.values() for p in PLACEHOLDER.findall(text)})
     if not names:
