@@ -172,7 +172,7 @@ def test_streamlit_settings_become_flags() -> None:
     flags = cli.streamlit_flags(ROOT / ".streamlit" / "config.toml")
     for flag in (
         "--client.showSidebarNavigation=false",
-        "--client.toolbarMode=viewer",
+        "--client.toolbarMode=minimal",
         "--server.maxUploadSize=1",
         "--browser.gatherUsageStats=false",
         "--runner.postScriptGC=false",  # half a room server's CPU otherwise (benchmarks/rooms.py)
@@ -249,7 +249,7 @@ def test_uno_academy_becomes_streamlit(tmp_path: Path) -> None:
     pid, argv = json.loads(out)
     assert pid == process.pid  # the same process: uno-academy became Streamlit
     assert argv[:2] == ["run", str(ROOT / "app.py")]
-    assert "--client.toolbarMode=viewer" in argv and argv[-2:] == ["--server.port", "9"]
+    assert "--client.toolbarMode=minimal" in argv and argv[-2:] == ["--server.port", "9"]
 
 
 # -- the wheel, installed ------------------------------------------------------------------

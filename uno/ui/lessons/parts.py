@@ -60,7 +60,9 @@ def rule_links(rule_ids: tuple[str, ...], lang: str) -> str:
 
 
 def show_explanation(markdown: str, lang: str) -> None:
-    """Markdown, with ``[[R7 G7]]`` lines drawn as card rows by the shared renderer."""
+    """Markdown, with ``[[R7 G7]]`` lines drawn as card rows by the shared renderer; a
+    section's ``###`` heading is drawn as the page's second level (the lesson's title is
+    the first), so the headings go in order for a screen reader."""
     block: list[str] = []
     for line in markdown.splitlines():
         match = CARD_ROW.match(line.strip())
@@ -69,6 +71,8 @@ def show_explanation(markdown: str, lang: str) -> None:
                 st.markdown("\n".join(block))
                 block = []
             show_cards([Card(code) for code in match.group(1).split()], lang, caption=True)
+        elif line.startswith("### "):  # a section's heading, under the page's h1: an h2
+            block.append("## " + line.removeprefix("### "))
         else:
             block.append(line)
     if block:
