@@ -104,7 +104,7 @@ def test_the_language_comes_from_the_locale(monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_command_line_that_cannot_be_read_exits_2(argv: list[str], words: str) -> None:
     code, out, err = call(*argv)
     assert code == cli.EXIT_USAGE
-    assert words in err and "error:" in err and out == ""
+    assert words in err and "python -m uno" in err and err.startswith("usage:") and out == ""
 
 
 #: Command lines that make argparse speak: each of its messages, and the help.
@@ -243,7 +243,7 @@ def test_check_refuses_with_code_field_value_and_message(tmp_path: Path) -> None
     assert first == f"{path}\u202f: refusé (bad_card) dans hands[1][0], valeur Z1"
     assert sentence.strip() == t("scenario_error.bad_card", "fr", field="hands[1][0]", value="Z1")
     code, out, _ = call("check", str(path), "--lang", "en")
-    assert "in detail: hands[1][0]: not a card code" in out.splitlines()[2]
+    assert out.splitlines()[2].strip().startswith("hands[1][0]: not a card code")
 
 
 def test_check_several_files_and_standard_input(tmp_path: Path) -> None:

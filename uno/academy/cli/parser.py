@@ -154,7 +154,7 @@ def _help(key: str, lang: str, **values: Any) -> str:
 
 def _formatter(lang: str) -> type[argparse.HelpFormatter]:
     class Formatter(argparse.HelpFormatter):
-        """argparse's help, with ``usage:`` in the reader's words."""
+        """argparse's help, with ``usage:`` and its headings in the reader's words."""
 
         def add_usage(
             self,
@@ -165,6 +165,12 @@ def _formatter(lang: str) -> type[argparse.HelpFormatter]:
         ) -> None:
             words = t("cli.help.usage", lang) if prefix is None else prefix
             super().add_usage(usage, actions, groups, words)
+
+        def start_section(self, heading: str | None) -> None:
+            """A heading as the language writes it before argparse's colon ("options :")."""
+            if heading:
+                heading += t("cli.help.before_colon", lang)
+            super().start_section(heading)
 
     return Formatter
 

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from uno.academy.i18n import card_label, t
+from uno.academy.i18n import card_label, card_the, t
 from uno.academy.lessons import Verdict, miscount, step_for_rule
 from uno.academy.scoring import Message as Said
 from uno.academy.table import Message
@@ -167,12 +167,13 @@ def miscount_text(cards: tuple[Card, ...], given: int, lang: str) -> str | None:
     slip = miscount(cards, given)
     if slip is None:
         return None
-    card = card_label(slip.card, lang)
+    the_card = card_the(slip.card, lang)
     if slip.twice:
-        return t("lessons.miscount.twice", lang, card=card, count=slip.worth)
+        return t("lessons.miscount.twice", lang, the_card=the_card, count=slip.worth)
     if slip.counted == 0:
-        return t("lessons.miscount.left_out", lang, card=card, count=slip.worth)
-    return t("lessons.miscount.value", lang, card=card, counted=slip.counted, count=slip.worth)
+        return t("lessons.miscount.left_out", lang, the_card=the_card, count=slip.worth)
+    counted = slip.counted
+    return t("lessons.miscount.value", lang, the_card=the_card, counted=counted, count=slip.worth)
 
 
 def said(message: Said, lang: str) -> str:
