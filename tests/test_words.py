@@ -17,9 +17,18 @@ The rendered texts must not hold:
 - ``plural``: a number followed by the wrong form of the noun after it (en "1 cards", fr
   "1 points", "0 points", ru "21 карт", "5 карты"), checked against ``NOUNS``.
 - ``typography``: a breakable space (or none) before French ; : ! ? » or after «, a straight
-  apostrophe or English quotes in French, the game named without its one article ("à Uno",
-  "de Uno": always l’Uno, d’Uno), a space before Russian or English punctuation, "UNO!," (a
-  comma after ! or ?), "Uno Academy" in Russian prose.
+  apostrophe or English quotes in French, the game named as people do not say it ("l’Uno",
+  "d’Uno", "à Uno": it is le Uno, au Uno, du Uno), a space before Russian or English
+  punctuation, "UNO!," (a comma after ! or ?), "Uno Academy" in Russian prose.
+- ``colons``: two colons in one sentence (or one field of a line: ; and · part them).
+- ``english``: English words or placeholders (COMMAND, FILE) left in French or Russian, and a
+  placeholder nothing filled (``{name}``, ``%(prog)s``) in any language.
+- ``decimal``: a decimal point in a French or Russian number (0.7 is 0,7 there).
+- ``one_form``: a Russian count in its "one" form (21, 31) followed by a pronoun that agrees
+  with one thing ("21 код — не карта, его не посчитали").
+
+The same checks read sentences built at run time: the command line's output (argparse's words
+included) and the story of seeded rounds under every preset.
 - ``option_id``: a raw option id or any snake_case word in prose (code spans, maths and values
   quoted from a file are not prose).
 - ``same_as_english``: a French or Russian text identical to the English one, outside codes,
@@ -726,7 +735,9 @@ def plural_faults(lang: str, text: str) -> list[str]:
 FR_TIGHT = "\u202f\u00a0"
 FR_BEFORE = re.compile(r"(?P<space>[ \t\n]*)(?P<mark>[;:!?»])")
 FR_AFTER = re.compile(r"«(?P<space>[ \t\n]*)")
-FR_GAME = re.compile(r"(?<![\w’'])(à|au|de|du|le)\s+[Uu]no\b(?!\s*Academy)")
+#: The game is "le Uno": "jouer au Uno", "les règles du Uno", "une manche de Uno" (as people
+#: say it), never elided ("l’Uno", "d’Uno") nor without its article ("jouer à Uno").
+FR_GAME = re.compile(r"(?<![\w’'])(?:(?:l|d|qu)[’']|à\s+)[Uu]no\b(?!\s*Academy)")
 RU_INNER_QUOTES = re.compile("„[^“]*“")
 COMMA_AFTER_MARK = re.compile(r"[!?][\u202f\u00a0 ]?,")
 SPACE_BEFORE_MARK = re.compile(r"\w[ \u00a0\u202f]+([,.;:!?])(?!\w)")
@@ -764,7 +775,7 @@ def typography_faults(lang: str, text: str) -> list[str]:
         if "“" in text or "”" in text:
             out.append("English quotes “…” (French uses « … »)")
         for match in FR_GAME.finditer(text):
-            out.append(f"“{match.group(0)}”: the game is l’Uno, d’Uno")
+            out.append(f"“{match.group(0)}”: the game is le Uno, au Uno, du Uno, de Uno")
     else:
         for match in SPACE_BEFORE_MARK.finditer(text):
             out.append(f"a space before “{match.group(1)}”")
@@ -1028,6 +1039,8 @@ def test_the_checks_see_the_faults_they_are_for() -> None:
         "fr", "UNO\u202f! «\u202fUno\u202f» : voir `a:b`".replace(" :", "\u202f:")
     )
     assert typography_faults("fr", "On joue à Uno") and typography_faults("fr", "l'Uno")
+    assert typography_faults("fr", "jouer à l’Uno") and typography_faults("fr", "un paquet d’Uno")
+    assert not typography_faults("fr", "On joue au Uno. Le Uno, une manche de Uno, d’Uno Academy")
     assert typography_faults("ru", "Нажми УНО!, а потом") and typography_faults("ru", "“Уно”")
     assert not typography_faults("ru", "колодой «цифры, „Пропусти ход“ и „Наоборот“»")
     assert option_faults("ru", "настройкой stacking") and option_faults("en", "use seven_zero")
@@ -1159,3 +1172,21 @@ def test_sentences_built_at_run_time_read_like_a_teacher_wrote_them(
                 f"{where} → {' '.join(text.split())[:200]} → {f}" for f in check(lang, text)
             ]
     assert not problems, f"{len(problems)} faults:\n" + "\n".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_child_hears_a_childs_reason(lang: str) -> None:
+    """A refusal on a children's table is said in a child's words, without the adults' links;
+    every such sentence is for a reason the engine gives (``reason.*``)."""
+    from uno.academy.table import refusal_message
+    from uno.errors import IllegalAction
+
+    words = catalog(lang)
+    kids = [k.removeprefix("reason_kids.") for k in words if k.startswith("reason_kids.")]
+    assert kids and all(f"reason.{reason}" in words for reason in kids)
+    refusal = IllegalAction("only_drawn_card", "R-DRAW-2")
+    child = refusal_message(refusal, lang, kids=True)
+    assert child.text == t("reason_kids.only_drawn_card", lang) and not child.links
+    adult = refusal_message(refusal, lang)
+    assert adult.text == t("reason.only_drawn_card", lang) and adult.links
+    assert max(len(s.split()) for s in sentences(child.text)) < len(adult.text.split())
