@@ -10,7 +10,7 @@ SUM := $(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 APP_STAMP := $(VENV)/.installed-app-$(SUM)
 TEST_STAMP := $(VENV)/.installed-test-$(SUM)
 
-.PHONY: run test lint bench fast lock screenshots clean
+.PHONY: run test lint bench fast lock screenshots axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,14 @@ lock: | $(BIN)/python
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tests.screenshots
+
+# The accessibility test's engine (tests/vendor/axe-core/): the npm package's axe.min.js and its
+# licences, at AXE_VERSION (then update the version and sha256 in its README).
+AXE_VERSION ?= 4.14.1
+axe:
+	cd $$(mktemp -d) && npm pack --silent axe-core@$(AXE_VERSION) && tar xzf axe-core-*.tgz \
+		&& cp package/axe.min.js package/LICENSE package/LICENSE-3RD-PARTY.txt $(CURDIR)/tests/vendor/axe-core/
+	sha256sum tests/vendor/axe-core/axe.min.js
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info uno/*.so .mypyc

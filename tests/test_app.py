@@ -55,7 +55,7 @@ def test_reference_lists_every_ruling_and_the_engine_deck(lang: str) -> None:
     at = open_page("pages/1_reference.py", lang)
     text = " ".join(m.value for m in at.markdown)
     for rule_id in RULE_IDS:
-        assert f"##### {rule_id}" in text
+        assert f"#### {rule_id}" in text
         assert t(f"rules.text.{rule_id}", lang) in text
     assert t("deck.total", lang, count=len(FULL_DECK)) in [c.value for c in at.caption]
     table = at.table[0].value

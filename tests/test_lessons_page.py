@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import ROOT
 from tests.lesson_driver import go_to, step_now, step_of
 from tests.table_driver import table_model, tap
-from uno.academy.i18n import LANGS, card_label, t
+from uno.academy.i18n import LANGS, card_the, t
 from uno.academy.lessons import (
     NUMERIC_KINDS,
     board_of,
@@ -120,10 +120,15 @@ def test_walk_every_step(lesson, lang: str) -> None:
         assert at.progress[0].text == t("lessons.step_of", lang, index=index, total=len(steps))
         assert at.query_params["step"] == [str(index)] or at.query_params["step"] == str(index)
         if step.section is not None:  # the step's part of the explanation, and only it
-            heading = parts[step.section - 1].splitlines()[0]
+            # drawn one level up (an h2 under the page's h1: headings in order)
+            heading = parts[step.section - 1].splitlines()[0].replace("### ", "## ", 1)
             shown = [line for el in at.markdown for line in el.value.splitlines()]
             assert heading in shown
-            others = [p.splitlines()[0] for p in parts if p != parts[step.section - 1]]
+            others = [
+                p.splitlines()[0].replace("### ", "## ", 1)
+                for p in parts
+                if p != parts[step.section - 1]
+            ]
             assert not any(other in shown for other in others)
         if step.task == "board":
             wrong = wrong_board_option(lesson)
@@ -203,7 +208,7 @@ def test_a_wrong_number_names_the_card_probably_miscounted(lang: str) -> None:
     at = open_lesson(lang, lesson.number)
     _answer(at, lesson, q, str(wild))
     said = t(
-        "lessons.miscount.value", lang, card=card_label(Card("WD4"), lang), counted=20, count=50
+        "lessons.miscount.value", lang, the_card=card_the(Card("WD4"), lang), counted=20, count=50
     )
     assert said in texts(at, "warning")
     assert t("lessons.the_answer", lang) not in texts(at, "info")

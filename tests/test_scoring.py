@@ -311,8 +311,12 @@ def test_saved_rows_choice_label_and_confirm_delete(lang: str) -> None:
         "target": 500,
         "status": t("scoring.pad.status_playing", lang),
         "access": t("scoring.pad.access_owner", lang),
-        "updated": "2026-12-01 09:41",
+        "updated": "2026-12-01 09:41",  # no zone known: UTC, and the column says so
     }
+    (paris,) = sc.saved_rows([pad], lang, "Europe/Paris")
+    assert paris["updated"] == "2026-12-01 10:41"  # the reader's clock
+    assert sc.saved_rows([pad], lang, "Asia/Vladivostok")[0]["updated"] == "2026-12-01 19:41"
+    assert sc.saved_rows([pad], lang, "Mars/Base")[0]["updated"] == "2026-12-01 09:41"
     link = sp.Game(("A", "B"), id=5, access="link")
     assert sc.saved_rows([link], lang)[0]["access"] == t("scoring.pad.access_link", lang)
     for name in sc.SAVED_COLUMNS:

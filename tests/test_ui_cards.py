@@ -40,7 +40,7 @@ def test_labels_use_the_seed_names() -> None:
     assert card_label(Card("GD2"), "fr") == "+2 vert"
     assert card_label(Card("B7"), "fr") == "7 bleu"
     assert card_label(Card("WD4"), "fr") == "Joker +4"
-    assert card_label(Card("W"), "ru", named=Color.Y) == "«Дикая», заказан цвет: жёлтый"
+    assert card_label(Card("W"), "ru", named=Color.Y) == "«Дикая» (заказан жёлтый)"
 
 
 def decoded(markup: str) -> str:
@@ -78,7 +78,7 @@ def test_shapes_are_all_different() -> None:
 def test_a_wild_shows_all_four_shapes_and_the_named_colour() -> None:
     assert shapes_in(card_html(Card("W"), "en")) == set(COLOR_SHAPE.values())
     named = card_html(Card("WD4"), "en", named=Color.G)
-    assert "colour named: green" in named
+    assert "(named green)" in named
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -17,9 +17,18 @@ The rendered texts must not hold:
 - ``plural``: a number followed by the wrong form of the noun after it (en "1 cards", fr
   "1 points", "0 points", ru "21 карт", "5 карты"), checked against ``NOUNS``.
 - ``typography``: a breakable space (or none) before French ; : ! ? » or after «, a straight
-  apostrophe or English quotes in French, the game named without its one article ("à Uno",
-  "de Uno": always l’Uno, d’Uno), a space before Russian or English punctuation, "UNO!," (a
-  comma after ! or ?), "Uno Academy" in Russian prose.
+  apostrophe or English quotes in French, the game named as people do not say it ("l’Uno",
+  "d’Uno", "à Uno": it is le Uno, au Uno, du Uno), a space before Russian or English
+  punctuation, "UNO!," (a comma after ! or ?), "Uno Academy" in Russian prose.
+- ``colons``: two colons in one sentence (or one field of a line: ; and · part them).
+- ``english``: English words or placeholders (COMMAND, FILE) left in French or Russian, and a
+  placeholder nothing filled (``{name}``, ``%(prog)s``) in any language.
+- ``decimal``: a decimal point in a French or Russian number (0.7 is 0,7 there).
+- ``one_form``: a Russian count in its "one" form (21, 31) followed by a pronoun that agrees
+  with one thing ("21 код — не карта, его не посчитали").
+
+The same checks read sentences built at run time: the command line's output (argparse's words
+included) and the story of seeded rounds under every preset.
 - ``option_id``: a raw option id or any snake_case word in prose (code spans, maths and values
   quoted from a file are not prose).
 - ``same_as_english``: a French or Russian text identical to the English one, outside codes,
@@ -37,6 +46,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cache
+from pathlib import Path
 from typing import Final
 
 import pytest
@@ -75,6 +85,11 @@ CODE_OPEN, CODE_CLOSE = "\x04", "\x05"
 #: The kind of values each placeholder name takes across the catalogs.
 PLACEHOLDER_KINDS: Final[dict[str, str]] = {
     "answer": "answer",  # lessons only: the engine's answer
+    "args": "code",  # the command line's arguments argparse did not understand
+    "choices": "code",
+    "command": "metavar",  # the placeholder of a command in the help: COMMANDE, КОМАНДА
+    "matches": "code",
+    "seats": "number",
     "app": "app_name",
     "card": "card",
     "the_card": "the_card",
@@ -191,6 +206,9 @@ KIND_OVERRIDES: Final[dict[tuple[str, str], str]] = {
     ("cli.admin.game", "rounds"): "code",
     ("cli.admin.game", "players"): "code",
     ("cli.help.*", "names"): "code",
+    ("cli.argparse.*", "names"): "code",
+    ("cli.argparse.*", "name"): "code",
+    ("cli.argparse.*", "option"): "code",
     ("event.round_won", "points"): "number",
     ("sandbox.round_over", "points"): "number",
     ("scoring.check.term", "points"): "number",
@@ -244,6 +262,8 @@ def samples(kind: str, lang: str) -> tuple[str, ...]:
     numbers = [number(n, lang) for n in COUNTS]
     if kind == "number":
         return tuple(numbers)
+    if kind == "metavar":
+        return (t("cli.metavar.command", lang),)
     if kind == "app_name":
         return (t("app.title", lang),)
     if kind == "negative":
@@ -542,7 +562,7 @@ def unknown_placeholders(entries: list[Entry]) -> list[str]:
                 if entry.key.startswith("lessons/"):
                     if name != "answer":
                         out.append(f"{entry.key}: {{{name}}}")
-                elif entry.key.startswith("card.") or entry.key == "words.list":
+                elif entry.key.startswith("card.") or entry.key in ("words.list", "words.either"):
                     continue
                 elif kind_of(entry.key, name) is None:
                     out.append(f"{entry.key}: {{{name}}}")
@@ -568,9 +588,11 @@ def render(entry: Entry, lang: str) -> Iterator[Rendered]:
     value), and every plural form with the counts that choose it."""
     if entry.key.startswith("card."):
         return
-    if entry.key == "words.list":
+    if entry.key in ("words.list", "words.either"):
+        either = entry.key == "words.either"
         for group in (["Emma", "Бен"], ["Inès", "Yannick", "Ана"]):
-            yield Rendered(entry.key, join_words([f"{OPEN}{g}{CLOSE}" for g in group], lang))
+            marked = [f"{OPEN}{g}{CLOSE}" for g in group]
+            yield Rendered(entry.key, join_words(marked, lang, alternative=either))
         return
     names = sorted({p for text in entry.forms.values() for p in PLACEHOLDER.findall(text)})
     if not names:
@@ -769,7 +791,9 @@ def plural_faults(lang: str, text: str) -> list[str]:
 FR_TIGHT = "\u202f\u00a0"
 FR_BEFORE = re.compile(r"(?P<space>[ \t\n]*)(?P<mark>[;:!?»])")
 FR_AFTER = re.compile(r"«(?P<space>[ \t\n]*)")
-FR_GAME = re.compile(r"(?<![\w’'])(à|au|de|du|le)\s+[Uu]no\b(?!\s*Academy)")
+#: The game is "le Uno": "jouer au Uno", "les règles du Uno", "une manche de Uno" (as people
+#: say it), never elided ("l’Uno", "d’Uno") nor without its article ("jouer à Uno").
+FR_GAME = re.compile(r"(?<![\w’'])(?:(?:l|d|qu)[’']|à\s+)[Uu]no\b(?!\s*Academy)")
 RU_INNER_QUOTES = re.compile("„[^“]*“")
 COMMA_AFTER_MARK = re.compile(r"[!?][\u202f\u00a0 ]?,")
 SPACE_BEFORE_MARK = re.compile(r"\w[ \u00a0\u202f]+([,.;:!?])(?!\w)")
@@ -807,7 +831,7 @@ def typography_faults(lang: str, text: str) -> list[str]:
         if "“" in text or "”" in text:
             out.append("English quotes “…” (French uses « … »)")
         for match in FR_GAME.finditer(text):
-            out.append(f"“{match.group(0)}”: the game is l’Uno, d’Uno")
+            out.append(f"“{match.group(0)}”: the game is le Uno, au Uno, du Uno, de Uno")
     else:
         for match in SPACE_BEFORE_MARK.finditer(text):
             out.append(f"a space before “{match.group(1)}”")
@@ -887,6 +911,103 @@ def same_as_english_faults(lang: str) -> list[tuple[str, str, str]]:
     return out
 
 
+# -- sentences: two colons, English left, decimal points, "one" forms and pronouns --------------
+
+#: Where a sentence ends, or a part that reads as one: a line break (a list's items, a help's
+#: lines), a semicolon, the dot between the fields of a line ("Class: 4B · First name: Ana").
+SENTENCE_END = re.compile(
+    r"(?<=[.!?…»])[\u202f\u00a0 ]+(?=[A-ZÀ-ÖØ-ÞА-ЯЁ«\d+*])|\n|[\u202f\u00a0 ]?[;·][\u202f\u00a0 ]"
+)
+#: A colon that is punctuation, not a time (12:30), a ratio (3:1) or a URL's (https://).
+COLON = re.compile(r"(?<!\d):(?!//)|(?<=\d):(?![\d/])")
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in SENTENCE_END.split(text) if s.strip()]
+
+
+def colon_faults(lang: str, text: str) -> list[str]:
+    """Two colons in one sentence ("Сыграйте карту: красная 7: другого хода здесь нет.")."""
+    return [
+        f"two colons in “{sentence.strip()[:80]}”"
+        for sentence in sentences(prose(text))
+        if len(COLON.findall(sentence)) >= 2
+    ]
+
+
+#: English words a French or Russian text never holds (the commands the command line reads,
+#: ``help``, ``draw``..., are quoted codes there, not prose), and the placeholders of English
+#: help (``COMMAND``, ``FILE``).
+_ENGLISH_WORDS = (
+    "the and of to is are you your with for not player players card cards round game"
+    " press enter apply clear value error required usage invalid choice got seat turn"
+    " draw hand wild skip reverse yes no none unknown field running settings print"
+    " deploy results limit"
+)
+ENGLISH_WORDS: Final = frozenset(_ENGLISH_WORDS.split())
+ENGLISH_PLACEHOLDERS: Final = re.compile(
+    r"\b(?:COMMAND|FILE|PATH_OR_URL|PLAYERS|SEED|NAME|SEAT|RULES|STRATEGY|STRATEGIES|WHAT)\b"
+)
+LEFT_PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sdr]|%[sdr]\b")
+#: What the French and Russian texts quote as codes: what one types (« draw », «help»).
+TYPED = re.compile(r"«[\u202f\u00a0 ]?[a-z0-9 ,-]+[\u202f\u00a0 ]?»")
+
+
+#: The keys a Russian keyboard names in English.
+KEY_NAMES: Final = re.compile(r"\b(?:Enter|Ctrl|Shift|Esc|Tab)\b")
+
+
+def english_faults(lang: str, text: str) -> list[str]:
+    """English words or placeholders left in a French or Russian text, and a placeholder no
+    value filled (``{name}``, ``%(prog)s``) in any."""
+    out = [f"“{m.group(0)}” left unfilled" for m in LEFT_PLACEHOLDER.finditer(plain(text))]
+    if lang == "en":
+        return out
+    words = TYPED.sub(" ", prose(text))
+    if lang == "ru":
+        words = KEY_NAMES.sub(" ", words)
+    out += [f"English placeholder “{m.group(0)}”" for m in ENGLISH_PLACEHOLDERS.finditer(words)]
+    out += [
+        f"English word “{w}”"
+        for w in re.findall(r"\b[A-Za-z]+\b", words)  # whole words: not the "not" of "notées"
+        if w in ENGLISH_WORDS or (w.lower() in ENGLISH_WORDS and len(w) > 3)
+    ]
+    return out
+
+
+#: A number with a decimal point (0.7): French and Russian write a comma (0,7).
+DECIMAL_POINT = re.compile(r"(?<![\w.\-/])\d+\.\d+(?![\w.]*[A-Za-z/])")
+#: A version is no decimal number: "Python 3.11" stays as it is written in every language.
+PYTHON_VERSION = re.compile(r"\bPython[\u202f\u00a0 ]\d+(?:\.\d+)+")
+
+
+def decimal_faults(lang: str, text: str) -> list[str]:
+    if lang == "en":
+        return []
+    text = PYTHON_VERSION.sub(" ", prose(text))
+    return [f"“{m.group(0)}”: a decimal point" for m in DECIMAL_POINT.finditer(text)]
+
+
+#: A Russian pronoun that agrees with one thing: with 21 (a "one" form: "21 код") the sentence
+#: speaks of many, and "его" is wrong ("21 код — не карта, его не посчитали").
+RU_ONE_PRONOUN = re.compile(r"(?<!\w)(?:он|она|оно|его|её|ее|ему|ей|него|неё|нему|ней|нём)(?!\w)")
+RU_ONE_COUNT = re.compile(r"(?<![\d,.])(\d*[02-9]1)(?![\d,.])[\u202f\u00a0 ]+\w+")
+
+
+def one_form_faults(lang: str, text: str) -> list[str]:
+    """A Russian count in its "one" form (21, 31...) followed, in the same sentence, by a
+    pronoun that agrees with one thing: rewrite so no pronoun depends on the count."""
+    if lang != "ru":
+        return []
+    out = []
+    for sentence in sentences(prose(text)):
+        for match in RU_ONE_COUNT.finditer(sentence):
+            pronoun = RU_ONE_PRONOUN.search(sentence, match.end())
+            if pronoun:
+                out.append(f"“{match.group(0)} … {pronoun.group(0)}”: wrong for 21")
+    return out
+
+
 # -- the faults, collected once -----------------------------------------------------------------
 
 CHECKS: Final = {
@@ -894,7 +1015,15 @@ CHECKS: Final = {
     "plural": plural_faults,
     "typography": typography_faults,
     "option_id": option_faults,
+    "colons": colon_faults,
+    "english": english_faults,
+    "decimal": decimal_faults,
+    "one_form": one_form_faults,
 }
+
+
+#: Keys whose text lists what one types on the command line (``draw``, ``pass``): codes.
+CHECK_EXEMPT: Final[dict[str, tuple[str, ...]]] = {"english": ("cli.play.help",)}
 
 
 @cache
@@ -905,6 +1034,8 @@ def faults(lang: str) -> dict[str, list[tuple[str, str, str]]]:
     }
     for rendered in all_renders(lang):
         for name, check in CHECKS.items():
+            if rendered.key in CHECK_EXEMPT.get(name, ()):
+                continue
             for fault in check(lang, rendered.text):
                 found[name].setdefault((rendered.key, fault), plain(rendered.text))
     for key, text, fault in same_as_english_faults(lang):
@@ -967,6 +1098,8 @@ def test_the_checks_see_the_faults_they_are_for() -> None:
         "fr", "UNO\u202f! «\u202fUno\u202f» : voir `a:b`".replace(" :", "\u202f:")
     )
     assert typography_faults("fr", "On joue à Uno") and typography_faults("fr", "l'Uno")
+    assert typography_faults("fr", "jouer à l’Uno") and typography_faults("fr", "un paquet d’Uno")
+    assert not typography_faults("fr", "On joue au Uno. Le Uno, une manche de Uno, d’Uno Academy")
     assert typography_faults("ru", "Нажми УНО!, а потом") and typography_faults("ru", "“Уно”")
     assert not typography_faults("ru", "колодой «цифры, „Пропусти ход“ и „Наоборот“»")
     assert option_faults("ru", "настройкой stacking") and option_faults("en", "use seven_zero")
@@ -982,3 +1115,137 @@ def test_every_key_is_rendered() -> None:
             if entry.key.startswith("card.") and entry.key not in keys:
                 continue  # the card's parts are read through card_label
             assert entry.key in keys, (lang, entry.key)
+
+
+def test_the_sentence_checks_see_the_faults_they_are_for() -> None:
+    """The issue's examples are caught, and the right forms pass."""
+    assert colon_faults("ru", "Сыграйте карту: красная 7: другого хода здесь нет.")
+    assert colon_faults("fr", "python -m uno\u202f: erreur\u202f: il manque FICHIER")
+    assert not colon_faults("ru", "Сыграйте карту: красная 7. Другого хода здесь нет.")
+    assert not colon_faults("fr", "Classe\u202f: 4B · Prénom\u202f: Ana · 12:30")
+    assert english_faults("fr", "Press Enter to apply") and english_faults("ru", "Player 2")
+    assert english_faults("fr", "python -m uno check\u202f: il manque FILE")
+    assert english_faults("ru", "не хватает аргументов: COMMAND")
+    assert english_faults("en", "{name} plays") and english_faults("ru", "%(prog)s: ошибка")
+    assert english_faults("fr", "argument COMMAND: invalid choice: 'x'")
+    assert not english_faults("ru", "Enter — применить") and not english_faults("fr", "Joueur 2")
+    assert not english_faults("fr", "Tapez «\u202fdraw\u202f» pour piocher")
+    assert decimal_faults("ru", "20 партий сохранено (0.7 с).") and decimal_faults("fr", "0.5")
+    assert not decimal_faults("ru", "(0,7 с)") and not decimal_faults("en", "0.7 s")
+    assert not decimal_faults("fr", "les règles R-PLAY-1 et H-70, python3.11, x.csv")
+    assert one_form_faults("ru", "21 код — не карта, его не посчитали: X9.")
+    assert one_form_faults("ru", "Для вас уже идёт 31 симуляция: сначала она.")
+    assert not one_form_faults("ru", "21 код — не карта и не посчитан: X9.")
+    assert not one_form_faults("ru", "11 кодов, их не посчитали. Она стоит 21 очко.")
+
+
+# -- sentences built at run time ---------------------------------------------------------------
+
+#: Command lines whose every line of output is read: help, refusals, a check, a simulation.
+CLI_LINES: Final = (
+    ["--help"],
+    ["check", "--help"],
+    ["simulate", "--help"],
+    ["play", "--help"],
+    ["review", "--help"],
+    ["admin", "--help"],
+    [],
+    ["teach"],
+    ["check"],
+    ["check", "x.json", "--zzz"],
+    ["simulate", "5", "--players"],
+    ["simulate", "0", "--out", "x.csv"],
+    ["simulate", "5", "--out", "x.txt"],
+    ["simulate", "5", "--strategies", "random,greedy", "--out", "x.csv"],
+    ["check", "absent.json"],
+)
+
+
+#: What a command line's output quotes as codes: options (``--players``, ``[-h]``), the
+#: usage line's "..." (more of the same), a file's name.
+CLI_CODES: Final = re.compile(
+    r"(?<![\w-])-{1,2}[\w-]+|\.\.\.|[\w/.-]+\.json\b|\b[a-z]+(?:_[a-z0-9]+)+\b"
+)
+
+
+def cli_texts(lang: str, tmp: Path) -> list[tuple[str, str]]:
+    """What ``python -m uno`` writes in ``lang``, one text per command line."""
+    import io
+
+    from uno.academy import cli
+
+    scenarios = sorted((CONTENT_DIR / "lessons" / "scenarios").glob("*.json"))
+    bad = tmp / "bad.json"
+    bad.write_text('{"players": 3, "hands": [["XX"], ["R1"], ["R2"]]}', encoding="utf-8")
+    unnamed = tmp / "unnamed.json"
+    unnamed.write_text('{"players": 3, "seed": 4}', encoding="utf-8")
+    lines = [
+        *CLI_LINES,
+        ["check", *map(str, scenarios[:6]), str(bad), str(unnamed)],
+        ["simulate", "12", "--players", "3", "--out", str(tmp / "games.csv")],
+    ]
+    out = []
+    for argv in lines:
+        stdout, stderr = io.StringIO(), io.StringIO()
+        cli.main([*argv, "--lang", lang], stdin=io.StringIO(""), stdout=stdout, stderr=stderr)
+        text = (stdout.getvalue() + stderr.getvalue()).replace(str(tmp), "X")
+        # the progress bar redraws itself: its last line is enough
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("[#"))
+        text = CLI_CODES.sub("X", text)
+        out.append((f"python -m uno {' '.join(argv[:3])}", text))
+    return out
+
+
+def story_texts(lang: str) -> list[tuple[str, str]]:
+    """The story of seeded rounds under every preset, as the table tells it: every line."""
+    from uno import new_game
+    from uno.academy.match import Match
+    from uno.academy.table import story_text
+    from uno.rules import as_ruleset
+
+    out = []
+    names = seat_names(lang)
+    for preset in PRESETS:
+        for seed in range(3):
+            players = [names[(seed + i) % len(names)] for i in range(4)]
+            match = Match.new(new_game(players, as_ruleset(preset), seed=seed), ["greedy"] * 4)
+            match = match.play_bots(limit=400)
+            lines = story_text(match.round_story(), players, lang, 0)
+            out += [(f"story {preset} {seed}", line) for line in lines]
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sentences_built_at_run_time_read_like_a_teacher_wrote_them(
+    lang: str, tmp_path: Path
+) -> None:
+    """The command line's output and the table's story, as they are built at run time, pass
+    the checks (what formatting the catalogs with sample values cannot see: argparse's words,
+    the engine's names, the story of real rounds)."""
+    problems = []
+    for where, text in cli_texts(lang, tmp_path) + story_texts(lang):
+        for name, check in CHECKS.items():
+            if name in ("elision", "option_id"):  # no markers here; codes are quoted on a line
+                continue
+            problems += [
+                f"{where} → {' '.join(text.split())[:200]} → {f}" for f in check(lang, text)
+            ]
+    assert not problems, f"{len(problems)} faults:\n" + "\n".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_child_hears_a_childs_reason(lang: str) -> None:
+    """A refusal on a children's table is said in a child's words, without the adults' links;
+    every such sentence is for a reason the engine gives (``reason.*``)."""
+    from uno.academy.table import refusal_message
+    from uno.errors import IllegalAction
+
+    words = catalog(lang)
+    kids = [k.removeprefix("reason_kids.") for k in words if k.startswith("reason_kids.")]
+    assert kids and all(f"reason.{reason}" in words for reason in kids)
+    refusal = IllegalAction("only_drawn_card", "R-DRAW-2")
+    child = refusal_message(refusal, lang, kids=True)
+    assert child.text == t("reason_kids.only_drawn_card", lang) and not child.links
+    adult = refusal_message(refusal, lang)
+    assert adult.text == t("reason.only_drawn_card", lang) and adult.links
+    assert max(len(s.split()) for s in sentences(child.text)) < len(adult.text.split())

@@ -665,7 +665,7 @@ def message(game: Guided, lang: str) -> Message | None:
         )
     said = game.said
     if said is not None and said.refusal is not None:
-        return refusal_words(said.refusal, lang)
+        return refusal_words(said.refusal, lang, kids=game.kids)
     if said is not None and said.kind == "stale":
         return Message("warning", t("table.stale", lang))
     if said is not None and said.kind in ("pause", "wait"):

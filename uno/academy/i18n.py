@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from uno.cards import Card, Color, Kind
+from uno.setup import default_names
 
 __all__ = [
     "CONTENT_DIR",
@@ -28,6 +29,7 @@ __all__ = [
     "page_text",
     "percent",
     "plural_form",
+    "reader_names",
     "t",
 ]
 
@@ -174,9 +176,22 @@ def percent(share: float, lang: str, digits: int = 0) -> str:
     return f"{value}%" if normalize_lang(lang) == "en" else f"{value}\u202f%"
 
 
-def join_words(items: Sequence[str], lang: str) -> str:
-    """A list in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Léa" (fr "et", ru "и")."""
+def join_words(items: Sequence[str], lang: str, *, alternative: bool = False) -> str:
+    """A list in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Léa" (fr "et", ru "и");
+    with ``alternative``, a choice: "check, play or review" (fr "ou", ru "или")."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return t("words.list", lang, head=", ".join(items[:-1]), last=items[-1])
+    key = "words.either" if alternative else "words.list"
+    return t(key, lang, head=", ".join(items[:-1]), last=items[-1])
+
+
+def reader_names(names: Sequence[str], lang: str) -> list[str]:
+    """The players' names as the reader reads them: the engine's own names for seats nobody
+    named (a scenario that gives a number of players: "Player 2") in the reader's language
+    ("Joueur 2", «Игрок 2»); names people gave stay as they are."""
+    engine = default_names(len(names))
+    return [
+        t("sandbox.default_name", lang, number=seat + 1) if name == engine[seat] else name
+        for seat, name in enumerate(names)
+    ]

@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from uno.academy.i18n import card_label, catalog, join_words, normalize_lang, t
 from uno.academy.scorepad import (
@@ -52,6 +54,7 @@ __all__ = [
     "game_numbers",
     "input_refusal",
     "kind_rows",
+    "local_time",
     "over_deck_message",
     "player_column",
     "points_sum",
@@ -71,6 +74,7 @@ __all__ = [
     "typed_round",
     "unknown_message",
     "win_message",
+    "zone_info",
 ]
 
 #: The round checker offers up to this many losing hands.
@@ -364,9 +368,34 @@ def game_numbers(games: Iterable[Game]) -> dict[int, int]:
     return {gid: number for number, gid in enumerate(ids, 1)}
 
 
-def saved_rows(games: Iterable[Game], lang: str) -> list[dict[str, Any]]:
+def local_time(stamp: str, zone: str | None) -> str:
+    """A time the store keeps (ISO 8601 in UTC: ``2026-12-01T09:41:07+00:00``) as the reader's
+    clock shows it, ``2026-12-01 10:41`` in ``Europe/Paris``, to the minute. With no zone (or
+    one Python does not know) it stays in UTC, and the caller says so."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp.replace("T", " ")[:16]
+    if zone_info(zone) is not None and moment.tzinfo is not None:
+        moment = moment.astimezone(zone_info(zone))
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def zone_info(zone: str | None) -> ZoneInfo | None:
+    """The time zone a browser names (``Europe/Paris``), or None when it names none Python
+    knows (a forged name, a machine without time zone data)."""
+    if not zone or len(zone) > 64:
+        return None
+    try:
+        return ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def saved_rows(games: Iterable[Game], lang: str, zone: str | None = None) -> list[dict[str, Any]]:
     """The saved games' table, one row per game, with the columns of ``SAVED_COLUMNS`` (``id``:
-    the game's number on this device, ``game_numbers``)."""
+    the game's number on this device, ``game_numbers``); the time of the last change in the
+    browser's time ``zone`` (``local_time``)."""
     games = list(games)
     numbers = game_numbers(games)
     return [
@@ -378,7 +407,7 @@ def saved_rows(games: Iterable[Game], lang: str) -> list[dict[str, Any]]:
             "target": game.target,
             "status": status(game, lang),
             "access": t(f"scoring.pad.access_{game.access or 'owner'}", lang),
-            "updated": game.updated.replace("T", " ")[:16],
+            "updated": local_time(game.updated, zone),
         }
         for game in games
     ]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from uno.academy.i18n import card_label, join_words, t
+from uno.academy.i18n import card_label, catalog, join_words, normalize_lang, t
 from uno.academy.lessons import lesson_for_rule
 from uno.academy.match import Refusal
 from uno.academy.table_setup import TABLE_FIELD, TableSetup, read_table_setup
@@ -103,8 +103,14 @@ class TableView:
 # -- words -----------------------------------------------------------------------------------
 
 
-def refusal_message(refusal: IllegalAction, lang: str) -> Message:
-    """The engine's reason in the reader's words, with links to its ruling and its lesson."""
+def refusal_message(refusal: IllegalAction, lang: str, *, kids: bool = False) -> Message:
+    """The engine's reason in the reader's words, with links to its ruling and its lesson; to a
+    child (``kids``), the reason in a child's words (``reason_kids.*``: short sentences that
+    say what to do) and no links to the adults' pages."""
+    if kids:
+        words = catalog(normalize_lang(lang))
+        key = f"reason_kids.{refusal.reason}"
+        return Message("error", t(key if key in words else f"reason.{refusal.reason}", lang))
     links = [
         (t("lessons.rule", lang, id=refusal.rule), f"reference?lang={lang}#{refusal.rule.lower()}")
     ]
@@ -116,11 +122,12 @@ def refusal_message(refusal: IllegalAction, lang: str) -> Message:
     return Message("error", t(f"reason.{refusal.reason}", lang), tuple(links))
 
 
-def refusal_words(refusal: Refusal, lang: str) -> Message:
+def refusal_words(refusal: Refusal, lang: str, *, kids: bool = False) -> Message:
     """What a table says when its match refused a tap (``uno.academy.match.Refusal``): the
-    table changed meanwhile, not an action, not this screen's seat, or the engine's reason."""
+    table changed meanwhile, not an action, not this screen's seat, or the engine's reason
+    (in a child's words on a children's table: ``kids``)."""
     if isinstance(refusal.error, IllegalAction):
-        return refusal_message(refusal.error, lang)
+        return refusal_message(refusal.error, lang, kids=kids)
     if refusal.reason == "stale":
         return Message("warning", t("table.stale", lang))
     if refusal.reason == "notation":
@@ -311,12 +318,18 @@ def _send(action: Action) -> str:
     return str(action)
 
 
-def _refusal(refusal: IllegalAction, lang: str) -> dict[str, Any]:
-    return {"refuse": refusal_message(refusal, lang).to_dict()}
+def _refusal(refusal: IllegalAction, lang: str, kids: bool = False) -> dict[str, Any]:
+    return {"refuse": refusal_message(refusal, lang, kids=kids).to_dict()}
 
 
 def _card_tap(
-    state: GameState, t_: Table, seat: int, card: Card, names: Sequence[str], lang: str
+    state: GameState,
+    t_: Table,
+    seat: int,
+    card: Card,
+    names: Sequence[str],
+    lang: str,
+    kids: bool = False,
 ) -> dict[str, Any]:
     """What a tap on ``card`` in ``seat``'s hand sends: an action, a question first (a colour,
     a seat to swap with, "Uno" or not), or the refusal to show at the hand."""
@@ -330,7 +343,7 @@ def _card_tap(
             target=(seat + 1) % state.n_players if swaps else None,
         )
     except IllegalAction as refusal:
-        return _refusal(refusal, lang)
+        return _refusal(refusal, lang, kids)
     if probe.verb == "play" and card not in t_.playable(seat):
         return {"send": _send(probe)}  # strict table mode: a wrong card costs 2 cards (R-PEN-1)
     colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
@@ -477,7 +490,7 @@ def table_model(
         for card in sorted(state.hands[seat]):
             code = str(card)
             if code not in taps and mine:
-                taps[code] = _card_tap(state, t_, seat, card, names, lang)
+                taps[code] = _card_tap(state, t_, seat, card, names, lang, view.kids)
             is_hint = not hinted and hint is not None and card == hint
             hinted = hinted or is_hint
             cards_out.append(
@@ -515,7 +528,7 @@ def table_model(
                 Table.from_state(state, record=False).act(Action(view.hand, "draw"))
                 pile_tap = {"send": _send(Action(view.hand, "draw"))}
             except IllegalAction as refusal:
-                pile_tap = _refusal(refusal, lang)
+                pile_tap = _refusal(refusal, lang, view.kids)
 
     buttons = _buttons(state, legal_mine, names, lang, kids=view.kids)
     ask = None

@@ -32,6 +32,8 @@ __all__ = [
     "ARIA_TEXTS",
     "ARIA_WORDS",
     "FILE_UNITS",
+    "HINTS",
+    "HINT_WORDS",
     "aria_words",
     "translate_labels",
 ]
@@ -65,6 +67,8 @@ ARIA_WORDS: Final = {
     "Autoscale": "autoscale",
     "Reset axes": "reset_axes",
     "Choose an option": "choose_option",
+    "Clear value": "clear_value",
+    "Running...": "running",
 }
 #: Labels Streamlit builds from a name: (its English start, the key of ours, with ``{label}``).
 ARIA_PREFIXES: Final = (
@@ -78,11 +82,24 @@ ARIA_SUFFIXES: Final = ((" — start", "range_start"), (" — end", "range_end")
 FILE_UNITS: Final = ("B", "KB", "MB", "GB")
 #: Streamlit's words that are text, not a label: (the elements, the key of ours).
 ARIA_TEXTS: Final = (('[data-testid="stSkipToContent"]', "skip_to_content"),)
+#: Where Streamlit writes a hint under a field being typed in ("Press Enter to apply", beside
+#: the count of characters), and its sentences (1.67) with the key of ours: ``aria.<key>``.
+HINTS: Final = '[data-testid="InputInstructions"] > span'
+HINT_WORDS: Final = {
+    "Press Enter to apply": "enter_to_apply",
+    "Press Ctrl+Enter to apply": "ctrl_enter_to_apply",
+    "Press ⌘+Enter to apply": "cmd_enter_to_apply",
+    "Press Enter to submit form": "enter_to_submit",
+    "Press Ctrl+Enter to submit form": "ctrl_enter_to_submit",
+    "Press ⌘+Enter to submit form": "cmd_enter_to_submit",
+}
 
 _JS: Final = r"""
 const ORIGINAL = "data-uno-aria";
 const state = window.__unoAria ||
-  (window.__unoAria = { exact: {}, prefix: [], suffix: [], texts: [], sizes: {}, lang: "en" });
+  (window.__unoAria = {
+    exact: {}, prefix: [], suffix: [], texts: [], sizes: {}, hints: {}, hint: "", lang: "en",
+  });
 function word(english) {
   if (Object.prototype.hasOwnProperty.call(state.exact, english)) return state.exact[english];
   for (const [start, template] of state.prefix) {
@@ -161,10 +178,21 @@ function fixSize(element) {
   element.__unoText = ours;
   if (text !== ours) element.textContent = ours;
 }
+// Streamlit's hint under a field being typed in ("Press Enter to apply"): ours.
+function fixHint(element) {
+  const text = element.textContent;
+  const english = text === element.__unoText ? element.getAttribute("data-uno-text") : text;
+  if (!Object.prototype.hasOwnProperty.call(state.hints, english)) return;
+  const ours = state.hints[english];
+  element.setAttribute("data-uno-text", english);
+  element.__unoText = ours;
+  if (text !== ours) element.textContent = ours;
+}
 // An element whose text is Streamlit's (the link to skip to the page's content): ours.
 function fixText(element) {
   if (element.matches(REFUSAL)) return fixAlert(element);
   if (element.matches(FILE_SIZE)) return fixSize(element);
+  if (state.hint && element.matches(state.hint)) return fixHint(element);
   for (const [selector, ours] of state.texts) {
     if (element.matches(selector) && element.textContent !== ours) element.textContent = ours;
   }
@@ -173,7 +201,9 @@ function sweep(root) {
   if (root.nodeType !== 1) return;
   fixAll(root);
   for (const element of root.querySelectorAll(ANY)) fixAll(element);
-  for (const selector of [REFUSAL, FILE_SIZE, ...state.texts.map(([selector]) => selector)]) {
+  const selectors = [REFUSAL, FILE_SIZE, ...state.texts.map(([selector]) => selector)];
+  if (state.hint) selectors.push(state.hint);
+  for (const selector of selectors) {
     if (root.matches(selector)) fixText(root);
     for (const element of root.querySelectorAll(selector)) fixText(element);
   }
@@ -185,7 +215,12 @@ export default function (component) {
   state.suffix = data.suffix || [];
   state.texts = data.texts || [];
   state.sizes = data.sizes || {};
+  state.hints = data.hints || {};
+  state.hint = data.hint || "";
   state.lang = data.lang || "en";
+  // The page's language, for screen readers, spelling and hyphenation: Streamlit's <html lang>
+  // stays "en" whatever the page says.
+  document.documentElement.lang = state.lang;
   if (!state.watching) {
     state.watching = true;
     new MutationObserver((changes) => {
@@ -219,7 +254,10 @@ def aria_words(lang: str) -> dict[str, Any]:
     suffix = [[end, t(f"aria.{key}", lang, label="{label}")] for end, key in ARIA_SUFFIXES]
     texts = [[selector, t(f"aria.{key}", lang)] for selector, key in ARIA_TEXTS]
     sizes = {unit: t(f"aria.size_{unit.lower()}", lang, size="{size}") for unit in FILE_UNITS}
+    hints = {english: t(f"aria.{key}", lang) for english, key in HINT_WORDS.items()}
     return {
+        "hints": hints,
+        "hint": HINTS,
         "exact": exact,
         "prefix": prefix,
         "suffix": suffix,

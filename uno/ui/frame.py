@@ -21,7 +21,9 @@ __all__ = ["PAGES", "Page", "frame", "page_by_id"]
 
 #: Every page: the label of a checkbox, a radio button, a chosen option or a link on the page
 #: wraps onto more lines, never cut ("7 — обмен картами, 0 — все переда…", "Lesso"); the
-#: labels' component (``uno.ui.aria``, nothing to see) takes no room in the menu.
+#: labels' component (``uno.ui.aria``, nothing to see) takes no room in the menu; a caption's
+#: grey is its text's own colour at 74% (Streamlit draws it at 60% opacity, 3.8:1 on white, under
+#: the 4.5:1 small text needs; a link in it keeps its full colour).
 _CSS: Final = """<style>
 [data-testid="stCheckbox"] .stMarkdownEllipsis,[data-testid="stCheckbox"] .stMarkdownEllipsis p,
 [data-testid="stRadio"] .stMarkdownEllipsis,[data-testid="stRadio"] .stMarkdownEllipsis p,
@@ -32,6 +34,7 @@ _CSS: Final = """<style>
 [data-testid="stMultiSelectTagsContainer"] [role="group"] span{
   white-space:normal;overflow:visible;height:auto;max-width:100%}
 .st-key-uno_aria{display:none}
+[data-testid="stCaptionContainer"]{opacity:1;color:color-mix(in srgb,currentColor 74%,transparent)}
 </style>"""
 SESSION_KEY: Final = "lang"
 #: The pages that keep something for this browser (progress, a class, score pads, a room seat)

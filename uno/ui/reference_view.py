@@ -118,7 +118,7 @@ def show_reference(lang: str) -> None:
     for section, ids in SECTIONS.items():
         st.subheader(t(f"rules.section.{section}", lang))
         for rule_id in ids:
-            st.markdown(f"##### {rule_id}")
+            st.markdown(f"#### {rule_id}")  # under the section's h3: headings in order
             st.markdown(ruling_text(rule_id, lang))
 
     st.markdown(page_text("history", lang))

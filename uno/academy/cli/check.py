@@ -22,17 +22,17 @@ from uno.academy.cli.terminal import (
     shown,
     shown_path,
 )
-from uno.academy.i18n import card_label, join_words, t
+from uno.academy.i18n import card_label, join_words, reader_names, t
 from uno.errors import ScenarioError
 from uno.scenario import MAX_SCENARIO_BYTES
 from uno.state import GameState
 
-__all__ = ["check", "read_scenario_file", "situation_summary"]
+__all__ = ["check", "read_scenario_file", "refused_lines", "situation_summary"]
 
 
 def situation_summary(state: GameState, lang: str) -> str:
     """One line: players, whose turn, top card and colour, phase, cards in each hand, draw pile."""
-    names = [shown(name) for name in state.players]
+    names = [shown(name) for name in reader_names(state.players, lang)]
     seat = state.turn
     who = "cli.check.winner" if state.is_over else "cli.check.turn"
     color = state.current_color
@@ -43,7 +43,7 @@ def situation_summary(state: GameState, lang: str) -> str:
         turn=t(who, lang, name=names[seat], seat=seat),
         card=card_label(state.top, lang, color if state.top.is_wild else None),
         color=t(f"color.{color.name}", lang) if color is not None else t("cli.no_color", lang),
-        phase=str(state.phase),
+        phase=t(f"cli.check.phase.{state.phase}", lang),
         hands=join_words(
             [
                 t("cli.check.hand", lang, name=name, count=len(hand))
@@ -53,6 +53,22 @@ def situation_summary(state: GameState, lang: str) -> str:
         ),
         pile=t("cli.check.pile", lang, count=len(state.draw_pile)),
     )
+
+
+def refused_lines(file: str, problem: ScenarioError, lang: str) -> str:
+    """Why a file is refused: its code, field and value, then the reader's sentence. The
+    engine's own message, in English, is the detail an English reader gets too; a JSON
+    parser's words (the value of ``not_json``) are not repeated in another language."""
+    value = shown(problem.value)
+    if problem.code == "not_json" and lang != "en":
+        head = t("cli.check.refused_file", lang, file=file, code=problem.code)
+    else:
+        field = shown(str(problem.field), 100)
+        head = t("cli.check.refused", lang, file=file, code=problem.code, field=field, value=value)
+    lines = [head, f"  {scenario_error_text(problem, lang)}"]
+    if lang == "en":
+        lines.append(f"  {t('cli.check.detail', lang, message=shown(str(problem), 300))}")
+    return "".join(line + "\n" for line in lines)
 
 
 def read_scenario_file(name: str, inp: TextIO) -> bytes:
@@ -96,20 +112,7 @@ def check(files: Sequence[str], lang: str, out: TextIO, inp: TextIO) -> int:
         try:
             state = uno.load_scenario(data)
         except ScenarioError as problem:
-            out.write(
-                t(
-                    "cli.check.refused",
-                    lang,
-                    file=file,
-                    code=problem.code,
-                    field=shown(str(problem.field), 100),
-                    value=shown(problem.value),
-                )
-                + "\n"
-            )
-            out.write(f"  {scenario_error_text(problem, lang)}\n")
-            detail = shown(str(problem), 300)
-            out.write(f"  {t('cli.check.detail', lang, message=detail)}\n")
+            out.write(refused_lines(file, problem, lang))
             code = EXIT_REFUSED
             continue
         out.write(t("cli.check.ok", lang, file=file, summary=situation_summary(state, lang)))

@@ -32,7 +32,7 @@ def app_files() -> tuple[Path, Path]:
 
 def streamlit_flags(config: Path) -> list[str]:
     """The settings of ``.streamlit/config.toml`` as ``streamlit run`` flags, because Streamlit
-    reads that file only from the working directory (``--client.toolbarMode=viewer``...)."""
+    reads that file only from the working directory (``--client.toolbarMode=minimal``...)."""
     if not config.is_file():
         return []
     with config.open("rb") as handle:

@@ -6,13 +6,14 @@ range, strategies by name, rules as a preset or JSON read with the scenario load
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from uno.academy.cli.terminal import EXIT_USAGE, scenario_error_text, shown
-from uno.academy.i18n import DEFAULT_LANG, LANGS, number, t
+from uno.academy.i18n import DEFAULT_LANG, LANGS, join_words, number, t
 from uno.bots import STRATEGIES
 from uno.errors import ScenarioError
 from uno.rules import PRESETS, RuleSet, as_ruleset
@@ -27,10 +28,117 @@ MAX_GAMES: Final = 1_000_000
 MAX_ROLLOUTS: Final = 1_000_000
 
 
+#: argparse's own messages (its English ``msgid``, as argparse passes them to gettext) -> our
+#: key and how each ``{name}`` of our text is written for argparse's ``%`` formatting. Every
+#: message argparse can print while reading a command line; ``tests/test_cli.py`` makes
+#: command lines that raise each of them and finds no English in French or Russian.
+_ARGPARSE_WORDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
+    "usage: ": ("cli.help.usage", {}),
+    "argument %(argument_name)s: %(message)s": (
+        "cli.argparse.argument",
+        {"name": "%(argument_name)s", "message": "%(message)s"},
+    ),
+    "unrecognized arguments: %s": ("cli.argparse.unrecognized", {"args": "%s"}),
+    "the following arguments are required: %s": ("cli.argparse.required", {"names": "%s"}),
+    "one of the arguments %s is required": ("cli.argparse.one_of", {"names": "%s"}),
+    "expected one argument": ("cli.argparse.expected_one", {}),
+    "expected at most one argument": ("cli.argparse.expected_at_most_one", {}),
+    "expected at least one argument": ("cli.argparse.expected_at_least_one", {}),
+    "expected %s argument": ("cli.argparse.expected_n", {"count": "%s"}),
+    "expected %s arguments": ("cli.argparse.expected_n", {"count": "%s"}),
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "cli.argparse.ambiguous",
+        {"option": "%(option)s", "matches": "%(matches)s"},
+    ),
+    "ignored explicit argument %r": ("cli.argparse.ignored", {"value": "%s"}),
+    "not allowed with argument %s": ("cli.argparse.not_allowed_with", {"name": "%s"}),
+    "invalid %(type)s value: %(value)r": ("cli.argparse.invalid_value", {"value": "%(value)s"}),
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "cli.argparse.invalid_choice",
+        {"value": "%(value)s", "choices": "%(choices)s"},
+    ),
+    "unexpected option string: %s": ("cli.argparse.unexpected_option", {"option": "%s"}),
+    "show this help message and exit": ("cli.help.help", {}),
+    "positional arguments": ("cli.help.positionals", {}),
+    "options": ("cli.help.options", {}),
+}
+
+
+def argparse_words(msgid: str, lang: str) -> str:
+    """argparse's message ``msgid`` in ``lang``, ready for argparse's ``%`` formatting (a
+    message we do not know stays as argparse wrote it)."""
+    entry = _ARGPARSE_WORDS.get(msgid)
+    if entry is None:
+        return msgid
+    key, slots = entry
+    text = t(key, lang).replace("%", "%%")
+    for name, slot in slots.items():
+        text = text.replace("{" + name + "}", slot)
+    return text
+
+
+@contextlib.contextmanager
+def _argparse_in(lang: str) -> Iterator[None]:
+    """While a command line is read, argparse asks gettext for its messages: it gets them in
+    ``lang`` (argparse looks ``_`` and ``ngettext`` up in its module on every call; the
+    command line reads one line at a time, and the English ones are put back after)."""
+    module: Any = argparse
+    saved = module._, module.ngettext
+
+    def gettext(msgid: str) -> str:
+        return argparse_words(msgid, lang)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return argparse_words(singular if n == 1 else plural, lang)
+
+    module._, module.ngettext = gettext, ngettext
+    try:
+        yield
+    finally:
+        module._, module.ngettext = saved
+
+
+def _name_of(action: argparse.Action) -> str:
+    """How argparse names an argument in its messages: its metavar, else its options."""
+    if action.metavar is not None:
+        return str(action.metavar)
+    return "/".join(action.option_strings) or action.dest
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with its errors worded like ours (exit code 2 stays)."""
 
     lang: str = DEFAULT_LANG
+
+    def parse_known_args(  # type: ignore[override]  # typeshed's overloads, one behaviour
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's reading, with every message it prints in the reader's language."""
+        with _argparse_in(self.lang):
+            result: tuple[argparse.Namespace, list[str]] = super().parse_known_args(args, namespace)
+        return result
+
+    def parse_args(  # type: ignore[override]  # typeshed's overloads, one behaviour
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> argparse.Namespace:
+        """argparse's reading, with its last word (arguments left over) in ``lang`` too."""
+        with _argparse_in(self.lang):
+            parsed: argparse.Namespace = super().parse_args(args, namespace)
+        return parsed
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A value out of ``choices`` (a command, a language), said with the choices as
+        the reader types them (argparse quotes each in Python's way)."""
+        choices = action.choices
+        if choices is not None and value not in choices:
+            words = t(
+                "cli.argparse.choice",
+                self.lang,
+                name=_name_of(action),
+                value=shown(value),
+                choices=join_words(list(map(str, choices)), self.lang, alternative=True),
+            )
+            raise argparse.ArgumentError(None, words)
 
     def error(self, message: str) -> Any:  # argparse's signature is NoReturn
         """argparse quotes what it could not read (``unrecognized arguments: ...``): shown
@@ -46,7 +154,7 @@ def _help(key: str, lang: str, **values: Any) -> str:
 
 def _formatter(lang: str) -> type[argparse.HelpFormatter]:
     class Formatter(argparse.HelpFormatter):
-        """argparse's help, with ``usage:`` in the reader's words."""
+        """argparse's help, with ``usage:`` and its headings in the reader's words."""
 
         def add_usage(
             self,
@@ -57,6 +165,12 @@ def _formatter(lang: str) -> type[argparse.HelpFormatter]:
         ) -> None:
             words = t("cli.help.usage", lang) if prefix is None else prefix
             super().add_usage(usage, actions, groups, words)
+
+        def start_section(self, heading: str | None) -> None:
+            """A heading as the language writes it before argparse's colon ("options :")."""
+            if heading:
+                heading += t("cli.help.before_colon", lang)
+            super().start_section(heading)
 
     return Formatter
 
@@ -69,6 +183,11 @@ def _new_parser(lang: str, **options: Any) -> _Parser:
     parser._optionals.title = t("cli.help.options", lang)
     parser.add_argument("-h", "--help", action="help", help=_help("cli.help.help", lang))
     return parser
+
+
+def _metavar(name: str, lang: str) -> str:
+    """The placeholder of a value in the help (``FILE``, ``FICHIER``, ``ФАЙЛ``)."""
+    return t(f"cli.metavar.{name}", lang)
 
 
 def _rules(lang: str) -> Callable[[str], RuleSet]:
@@ -163,10 +282,15 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
         lang,
         prog="python -m uno",
         description=_help("cli.description", lang),
-        epilog=_help("cli.epilog", lang),
+        epilog=_help("cli.epilog", lang, command=_metavar("command", lang)),
     )
+    # ``python -m uno --lang fr check ...`` as well as ``check ... --lang fr``
+    parser.add_argument("--lang", choices=LANGS, default=lang, help=_help("cli.help.lang", lang))
     commands = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", title=t("cli.help.commands", lang)
+        dest="command",
+        required=True,
+        metavar=_metavar("command", lang),
+        title=t("cli.help.commands", lang),
     )
 
     def command(name: str) -> _Parser:
@@ -185,11 +309,16 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
         return sub
 
     check = command("check")
-    check.add_argument("files", nargs="+", metavar="FILE", help=_help("cli.help.files", lang))
+    check.add_argument(
+        "files", nargs="+", metavar=_metavar("file", lang), help=_help("cli.help.files", lang)
+    )
 
     sim = command("simulate")
     sim.add_argument(
-        "games", type=_whole(lang, 1, MAX_GAMES), metavar="N", help=_help("cli.help.games", lang)
+        "games",
+        type=_whole(lang, 1, MAX_GAMES),
+        metavar=_metavar("games", lang),
+        help=_help("cli.help.games", lang),
     )
     sim.add_argument(
         "--players",
@@ -214,7 +343,11 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
         "--workers", type=_whole(lang, 1, 64), default=1, help=_help("cli.help.workers", lang)
     )
     sim.add_argument(
-        "--out", type=Path, required=True, metavar="FILE", help=_help("cli.help.out", lang)
+        "--out",
+        type=Path,
+        required=True,
+        metavar=_metavar("file", lang),
+        help=_help("cli.help.out", lang),
     )
 
     play = command("play")
@@ -241,11 +374,17 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
     )
     play.add_argument("--name", default=None, help=_help("cli.help.name", lang))
     play.add_argument(
-        "--save", type=Path, default=None, metavar="FILE", help=_help("cli.help.save", lang)
+        "--save",
+        type=Path,
+        default=None,
+        metavar=_metavar("file", lang),
+        help=_help("cli.help.save", lang),
     )
 
     review = command("review")
-    review.add_argument("file", metavar="FILE", help=_help("cli.help.review_file", lang))
+    review.add_argument(
+        "file", metavar=_metavar("file", lang), help=_help("cli.help.review_file", lang)
+    )
     review.add_argument(
         "--seat",
         type=_whole(lang, 0, MAX_PLAYERS - 1),
@@ -263,7 +402,12 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
     )
 
     puzzles = command("puzzles")
-    puzzles.add_argument("what", choices=["mine"], help=_help("cli.help.puzzles_mine", lang))
+    puzzles.add_argument(
+        "what",
+        choices=["mine"],
+        metavar=_metavar("what", lang),
+        help=_help("cli.help.puzzles_mine", lang),
+    )
     puzzles.add_argument(
         "--games",
         type=_whole(lang, 1, MAX_GAMES),
@@ -286,10 +430,26 @@ def build_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
         "--every", type=_whole(lang, 1, MAX_GAMES), default=25, help=_help("cli.help.every", lang)
     )
     puzzles.add_argument(
-        "--out", type=Path, required=True, metavar="FILE", help=_help("cli.help.puzzle_out", lang)
+        "--out",
+        type=Path,
+        required=True,
+        metavar=_metavar("file", lang),
+        help=_help("cli.help.puzzle_out", lang),
     )
 
     admin = command("admin")
-    admin.add_argument("what", choices=["games"], help=_help("cli.help.admin_games", lang))
-    admin.add_argument("--db", default=None, metavar="PATH_OR_URL", help=_help("cli.help.db", lang))
+    admin.add_argument(
+        "what",
+        choices=["games"],
+        metavar=_metavar("what", lang),
+        help=_help("cli.help.admin_games", lang),
+    )
+    admin.add_argument(
+        "--db", default=None, metavar=_metavar("db", lang), help=_help("cli.help.db", lang)
+    )
+    for sub in commands.choices.values():  # --players PLAYERS: the value's name in ``lang``
+        for action in sub._actions:
+            named = action.metavar is not None or action.choices is not None
+            if action.option_strings and action.nargs != 0 and not named:
+                action.metavar = _metavar(action.dest, lang)
     return parser

@@ -16,16 +16,15 @@ import argparse
 from collections.abc import Sequence
 from typing import TextIO
 
-from uno.academy.cli.check import read_scenario_file
+from uno.academy.cli.check import read_scenario_file, refused_lines
 from uno.academy.cli.terminal import (
     EXIT_OK,
     EXIT_REFUSED,
     os_problem,
-    scenario_error_text,
     shown,
     shown_path,
 )
-from uno.academy.i18n import join_words, percent, t
+from uno.academy.i18n import join_words, percent, reader_names, t
 from uno.academy.match import Match
 from uno.academy.review import better_text, did_text, grade_text, lost_text
 from uno.errors import ScenarioError
@@ -92,17 +91,8 @@ def review_command(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO
     try:
         match = Match.from_scenario(data)
     except ScenarioError as problem:
-        say(
-            t(
-                "cli.check.refused",
-                lang,
-                file=file,
-                code=problem.code,
-                field=shown(str(problem.field), 100),
-                value=shown(problem.value),
-            ),
-            f"  {scenario_error_text(problem, lang)}",
-        )
+        out.write(refused_lines(file, problem, lang))
+        out.flush()
         return EXIT_REFUSED
     seat: int = args.seat
     players = match.start.n_players
@@ -112,7 +102,7 @@ def review_command(args: argparse.Namespace, lang: str, out: TextIO, inp: TextIO
     if not match.index:
         say(t("cli.review.no_history", lang, file=file))
         return EXIT_REFUSED
-    who = shown(match.start.players[seat])
+    who = shown(reader_names(match.start.players, lang)[seat])
     say(t("cli.review.title", lang, name=who, seat=seat))
     actions = [step.action for step in match.shown]
     verdicts = review(match.start, actions, seat, rollouts=args.rollouts, seed=args.seed)

@@ -28,7 +28,7 @@ from uno.academy.cli.terminal import (
     shown,
     shown_path,
 )
-from uno.academy.i18n import t
+from uno.academy.i18n import number, percent, t
 from uno.simulation import COLUMNS, frame_of, simulate_rows
 
 __all__ = ["Progress", "simulate", "write_csv"]
@@ -53,7 +53,8 @@ class Progress:
         filled = done * self.width // total
         bar = "#" * filled + "." * (self.width - filled)
         words = t("cli.simulate.progress", self.lang, done=done, total=total, count=total)
-        line = f"[{bar}] {done * 100 // total:3d}% {words}"
+        share = percent(done * 100 // total / 100, self.lang)
+        line = f"[{bar}] {share:>5} {words}"
         self.stream.write(f"\r{line}" if self.tty else f"{line}\n")
         self.stream.flush()
 
@@ -87,7 +88,7 @@ def simulate(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
                 "cli.simulate.strategy_count",
                 lang,
                 count=len(strategies),
-                players=t("cli.check.players", lang, count=args.players),
+                seats=args.players,
             )
             + "\n"
         )
@@ -134,6 +135,6 @@ def simulate(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
         error = os_problem(problem, lang)
         err.write(t("cli.simulate.cannot_write", lang, file=file, error=error) + "\n")
         return EXIT_REFUSED
-    seconds = f"{time.perf_counter() - started:.1f}"
+    seconds = number(time.perf_counter() - started, lang, 1)
     out.write(t("cli.simulate.done", lang, count=len(rows), file=file, seconds=seconds) + "\n")
     return EXIT_OK

@@ -80,7 +80,8 @@ def act(prefix: str, text: str, version: int, lang: str) -> None:
     seat = game.state.turn if prefix == keys.PASS else game.humans[0]
     after = classroom.act(game, seat, text, version=version, bots=session.at_once())
     if isinstance(after, Refusal):
-        session.set_game(prefix, game, refusal_words(after, lang), redraw=True)
+        # both classroom games speak to children
+        session.set_game(prefix, game, refusal_words(after, lang, kids=True), redraw=True)
         return
     st.session_state.pop(keys.of(prefix, "hint"), None)
     session.set_game(prefix, after)
@@ -93,7 +94,7 @@ def pass_act(action: uno.Action, lang: str) -> None:
     game = session.game(keys.PASS)
     after = classroom.act(game, action.seat, action, bots=session.at_once())
     if isinstance(after, Refusal):
-        session.set_game(keys.PASS, game, refusal_words(after, lang), redraw=True)
+        session.set_game(keys.PASS, game, refusal_words(after, lang, kids=True), redraw=True)
         return
     session.set_game(keys.PASS, after)
 

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from uno.academy.i18n import card_label, t
+from uno.academy.i18n import card_label, card_the, t
 from uno.academy.lessons import Verdict, miscount, step_for_rule
 from uno.academy.scoring import Message as Said
 from uno.academy.table import Message
@@ -60,7 +60,9 @@ def rule_links(rule_ids: tuple[str, ...], lang: str) -> str:
 
 
 def show_explanation(markdown: str, lang: str) -> None:
-    """Markdown, with ``[[R7 G7]]`` lines drawn as card rows by the shared renderer."""
+    """Markdown, with ``[[R7 G7]]`` lines drawn as card rows by the shared renderer; a
+    section's ``###`` heading is drawn as the page's second level (the lesson's title is
+    the first), so the headings go in order for a screen reader."""
     block: list[str] = []
     for line in markdown.splitlines():
         match = CARD_ROW.match(line.strip())
@@ -69,6 +71,8 @@ def show_explanation(markdown: str, lang: str) -> None:
                 st.markdown("\n".join(block))
                 block = []
             show_cards([Card(code) for code in match.group(1).split()], lang, caption=True)
+        elif line.startswith("### "):  # a section's heading, under the page's h1: an h2
+            block.append("## " + line.removeprefix("### "))
         else:
             block.append(line)
     if block:
@@ -163,12 +167,13 @@ def miscount_text(cards: tuple[Card, ...], given: int, lang: str) -> str | None:
     slip = miscount(cards, given)
     if slip is None:
         return None
-    card = card_label(slip.card, lang)
+    the_card = card_the(slip.card, lang)
     if slip.twice:
-        return t("lessons.miscount.twice", lang, card=card, count=slip.worth)
+        return t("lessons.miscount.twice", lang, the_card=the_card, count=slip.worth)
     if slip.counted == 0:
-        return t("lessons.miscount.left_out", lang, card=card, count=slip.worth)
-    return t("lessons.miscount.value", lang, card=card, counted=slip.counted, count=slip.worth)
+        return t("lessons.miscount.left_out", lang, the_card=the_card, count=slip.worth)
+    counted = slip.counted
+    return t("lessons.miscount.value", lang, the_card=the_card, counted=counted, count=slip.worth)
 
 
 def said(message: Said, lang: str) -> str:

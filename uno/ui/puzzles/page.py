@@ -33,7 +33,7 @@ def show_puzzles(lang: str, *, kids_link: bool = False, link: str | None = None)
         st.info(t("puzzles.no_class" if mode == "class" else "puzzles.no_puzzle", lang))
         return
     if mode == "daily":
-        st.subheader(t("puzzles.daily_title", lang, date=session.today().isoformat()))
+        st.header(t("puzzles.daily_title", lang, date=session.today().isoformat()))
         if puzzle.id in found.tried and session.answer() is None:
             st.caption(t("puzzles.daily_done", lang))
     elif mode == "class" and found.set:

@@ -114,7 +114,7 @@ def _join(token: str, lang: str) -> None:
 def join_form(token: str, lang: str, code: str | None) -> None:
     """A pupil's form: the room's code (filled from a link) and a first name; "Join"."""
     with st.container(border=True):
-        st.subheader(t("rooms.join_title", lang))
+        st.header(t("rooms.join_title", lang))  # under the page's h1: headings in order
         if code is not None and keys.CODE not in st.session_state:
             st.session_state[keys.CODE] = code
         st.text_input(

@@ -25,11 +25,20 @@ def saved_games(games: Sequence[sp.Game], lang: str) -> None:
         st.caption(t("scoring.pad.saved_none", lang))
         flash.show(flash.SAVED, lang)
         return
+    zone = st.context.timezone  # the browser's, so a time reads as the reader's clock shows it
+    local = sc.zone_info(zone) is not None
     config = {
-        name: st.column_config.Column(t(f"scoring.pad.col_{name}", lang))
+        name: st.column_config.Column(
+            t(
+                "scoring.pad.col_updated_local"
+                if name == "updated" and local
+                else f"scoring.pad.col_{name}",
+                lang,
+            )
+        )
         for name in sc.SAVED_COLUMNS
     }
-    rows = pd.DataFrame(sc.saved_rows(games, lang))
+    rows = pd.DataFrame(sc.saved_rows(games, lang, zone))
     st.dataframe(rows, hide_index=True, column_config=config, key=keys.SAVED_TABLE)
     by_id = {g.id: g for g in games}
     numbers = sc.game_numbers(games)
