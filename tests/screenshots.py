@@ -2,8 +2,8 @@
 ``.venv/bin/python -m tests.screenshots``). Starts the app on 127.0.0.1, opens a few pages in
 headless Chromium and writes PNG files to content/screenshots/: one per part of the app, and the
 game screen in a light theme and a dark theme on a 1280 x 720 laptop and on a 390 x 844 phone,
-a room: a pupil's phone and the projector's wall at 1920 x 1080, and the guided first game
-paused on a phone.
+a room: a pupil's phone and the projector's wall at 1920 x 1080, the guided first game
+paused on a phone, a puzzle answered wrong and a round's review on a phone.
 
 ``--every-page DIR`` opens every page in every language at 1280 px and at 390 px, in the light
 and the dark theme, instead, and writes their screenshots to DIR."""
@@ -27,6 +27,7 @@ from tests.browser import (
     wait_for_app,
 )
 from uno.academy import store as db
+from uno.academy.i18n import t
 from uno.academy.sandbox import encode_share
 
 OUT = ROOT / "content" / "screenshots"
@@ -153,6 +154,42 @@ def guided_game(browser: Any, base: str) -> list[str]:
     return problems
 
 
+def puzzle_and_review(browser: Any, base: str) -> list[str]:
+    """A puzzle answered with a wrong card (what it cost and why, at the hand), and the review
+    of a short sandbox round (its key moment), both on a 390 x 844 phone in French."""
+    from tests.test_puzzles_browser import plain_puzzle
+    from tests.test_review_browser import start
+
+    table = '[data-testid="uno-table"]'
+    problems = []
+    with browser_page(browser, "fr", "light", 390, 844) as page:
+        try:
+            puzzle, _, wrong = plain_puzzle()
+            page.goto(f"{base}/puzzles?lang=fr&p={puzzle.id}")
+            wait_for_app(page)
+            page.locator(f'{table} .hand-row button.card[data-card="{wrong}"]').first.click()
+            page.locator(f'{table} button[data-tool="again"]').wait_for(timeout=30_000)
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / "puzzles-phone-fr.png"))
+        except Exception as exc:
+            problems.append(f"puzzles-phone-fr: {type(exc).__name__}: {str(exc)[:200]}")
+    with browser_page(browser, "fr", "light", 390, 844) as page:
+        try:
+            link = encode_share(start(), {"bots": {"1": "greedy"}, "hide_hands": True})
+            page.goto(f"{base}/sandbox?lang=fr&s={link}")
+            wait_for_app(page)
+            page.locator(f'{table} button[data-action="draw"]').click()
+            page.locator(f'{table} button[data-tool="review"]').click(timeout=30_000)
+            page.get_by_role("button", name=t("review.try_again", "fr")).first.wait_for(
+                timeout=120_000
+            )
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / "review-phone-fr.png"))
+        except Exception as exc:
+            problems.append(f"review-phone-fr: {type(exc).__name__}: {str(exc)[:200]}")
+    return problems
+
+
 def every_page(out: Path) -> list[str]:
     """Every page in every language, at 1280 px and at 390 px, light and dark, into ``out`` (a
     look before a change is called done; the suite's sweep opens each page once); the problems
@@ -188,8 +225,8 @@ def main() -> None:
             store_path = Path(folder) / "screenshots.sqlite3"
             with streamlit_server({"UNO_ACADEMY_DB": str(store_path)}) as base, own_browser() as b:
                 problems = sweep(b, base, OUT, SHOTS) + tables(b, base) + rooms(b, base, store_path)
-                problems += guided_game(b, base)
-        count = len(SHOTS) + len(TABLES) + len(ROOMS) + len(GUIDED)
+                problems += guided_game(b, base) + puzzle_and_review(b, base)
+        count = len(SHOTS) + len(TABLES) + len(ROOMS) + len(GUIDED) + 2
         print(f"{count} screenshots written to content/screenshots/")
     for line in problems:
         print(line)

@@ -59,6 +59,15 @@ def test_the_puzzle_of_the_day_is_on_the_table_with_hidden_hands(lang: str) -> N
         puzzle.scenario["hands"][puzzle.seat]
     )
     assert at.title[0].value == t("nav.puzzles", lang)
+    # The reader solves it: the table speaks to them ("Your turn"), not of their seat's name.
+    state = puzzle.state
+    pending = state.phase == "play" and state.pending_draw
+    said = (
+        t("table.you.pending", lang, count=state.pending_draw)
+        if pending
+        else t(f"table.you.{state.phase}", lang)
+    )
+    assert model["personal"] and model["status"] == said
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -95,6 +95,7 @@ def puzzle_table(puzzle: Puzzle, lang: str, *, kids: bool) -> None:
         size="xl" if kids else "md",  # big cards for children, as the classroom has them
         kids=kids,
         bot_names=False,
+        personal=True,  # the reader solves it: "Your turn", not the seat's name
         private=True,
         fill=True,
     )
