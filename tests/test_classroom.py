@@ -279,6 +279,10 @@ def test_the_kids_table_speaks_to_the_child_on_their_turn(lang: str) -> None:
     )
     if lang == "en":
         assert steps.text.count("\n") == 2  # three short lines
+    # While the computer friend plays, the child's table says so in a child's words.
+    state = build_scenario(["Sam", "Robo"], ["R2 G5", "B3 B4"], "R9", turn=1)
+    model = table_model(state, view, lang, names=kids)
+    assert model["status"] == t("classroom.kids.waiting", lang, name=kids[1])
 
 
 # -- tips ------------------------------------------------------------------------------------

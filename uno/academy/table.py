@@ -555,6 +555,8 @@ def table_model(
         status = t(f"phase.{state.phase}", lang, name=names[state.turn])
     elif view.kids and yours:
         status = _kids_status(state, names, lang)
+    elif view.kids:  # a child's table while another plays: a child's words too
+        status = t("classroom.kids.waiting", lang, name=names[state.turn])
     elif view.personal and yours and state.phase is Phase.PLAY and state.pending_draw:
         status = t("table.you.pending", lang, count=state.pending_draw)
     elif view.personal and yours:
