@@ -19,22 +19,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser import CHROMIUM_ARGS, chromium_path, free_port  # noqa: E402
+from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server  # noqa: E402
 
 APP = "[data-testid=stApp]"
 DONE = f"{APP}[data-test-script-state=notRunning]"
@@ -91,39 +84,6 @@ CLICK = """async ([selector, drawn, expected, timeout]) => {
         look();
     });
 }"""
-
-
-@contextmanager
-def server(root: Path) -> Iterator[str]:
-    """``streamlit run app.py`` in ``root`` on 127.0.0.1; its log goes to a temporary file."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
-    cmd += ["--server.port", str(port), "--server.address", "127.0.0.1"]
-    cmd += ["--browser.gatherUsageStats", "false"]
-    with tempfile.TemporaryFile() as log:
-        env = {**os.environ, "PYTHONPATH": str(root)}
-        proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as resp:
-                        if resp.status == 200:
-                            break
-                except OSError:
-                    pass
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    raise RuntimeError(f"streamlit did not start: {log.read()[-2000:]!r}")
-                time.sleep(0.3)
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 def settle(page) -> None:  # type: ignore[no-untyped-def]
@@ -184,7 +144,7 @@ def main() -> None:
         parser.error("--clicks is at least 1")
     target = TARGETS[args.page]
     root = args.root.resolve()
-    with server(root) as base:
+    with streamlit_server(root=root) as base:
         times = measure(target, base, args.clicks, args.lang)
     print(f"{args.page} in {root}: {len(times)} clicks on {target.key}, alone")
     print("  " + " ".join(f"{s:.3f}" for s in times))

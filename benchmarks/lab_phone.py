@@ -33,20 +33,16 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser import CHROMIUM_ARGS, chromium_path, free_port  # noqa: E402
+from tests.browser import CHROMIUM_ARGS, chromium_path, streamlit_server  # noqa: E402
 from uno.academy.lab import QUESTIONS  # noqa: E402
 
 WIDTH, HEIGHT = 390, 844
@@ -99,34 +95,6 @@ SIZE = """() => ({
   elements: document.querySelectorAll('*').length,
   charts: document.querySelectorAll('[data-testid=stPlotlyChart]').length,
 })"""
-
-
-@contextmanager
-def server(root: Path) -> Iterator[str]:
-    """``streamlit run app.py`` in ``root`` on 127.0.0.1 (its own code first on the path)."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
-    cmd += ["--server.port", str(port), "--server.address", "127.0.0.1"]
-    cmd += ["--browser.gatherUsageStats", "false"]
-    with tempfile.TemporaryFile() as log:
-        env = {**os.environ, "PYTHONPATH": str(root)}
-        proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2):
-                        break
-                except OSError:
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        log.seek(0)
-                        raise RuntimeError(log.read().decode()[-2000:]) from None
-                    time.sleep(0.3)
-            yield base
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
 
 
 def visit(browser: Any, url: str, wait: str, rate: float) -> dict[str, Any]:
@@ -200,7 +168,7 @@ def main() -> None:
             floor = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             (floor / "app.py").write_text(FLOOR_APP, encoding="utf-8")
             roots.append(("floor", floor))
-        bases = [(name, stack.enter_context(server(root))) for name, root in roots]
+        bases = [(name, stack.enter_context(streamlit_server(root=root))) for name, root in roots]
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         for name, base in bases:  # the first visits: simulations played, caches warm
             for label, url, wait in pages(name, base, name == "before"):

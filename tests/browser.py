@@ -71,11 +71,15 @@ def deprecations(base: str) -> list[str]:
 
 @contextmanager
 def streamlit_server(
-    env: dict[str, str] | None = None, launcher: list[str] | None = None
+    env: dict[str, str] | None = None,
+    launcher: list[str] | None = None,
+    root: Path = ROOT,
 ) -> Iterator[str]:
     """``streamlit run app.py`` on a free port of 127.0.0.1; ``launcher`` replaces
-    ``python -m streamlit`` (tests/run_counter.py counts the scoring page's runs)."""
+    ``python -m streamlit`` (tests/run_counter.py counts the scoring page's runs); ``root``:
+    another checkout of the app (a benchmark's "before"), its own code first on the path."""
     port = free_port()
+    path = {} if root == ROOT else {"PYTHONPATH": str(root)}
     cmd = [
         *(launcher or [sys.executable, "-m", "streamlit"]),
         "run",
@@ -93,7 +97,11 @@ def streamlit_server(
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})}
+            cmd,
+            cwd=root,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **path, **(env or {})},
         )
         base = f"http://127.0.0.1:{port}"
         try:
