@@ -335,6 +335,18 @@ def _chart(name: str, **words: Any) -> str:
     return Template(_CHARTS[name]).substitute({k: _literal(v) for k, v in words.items()})
 
 
+def _chart_cells(
+    lang: str, explain: str, chart: str, text_key: str, formula: str, note: str = ""
+) -> list[dict[str, Any]]:
+    """The end of every question's notebook: what the chart shows, the code that draws it, and
+    how it is computed."""
+    return [
+        _markdown(f"## {t('lab.notebook.chart', lang)}", t(explain, lang)),
+        _code_cell(chart + "fig.show()\n"),
+        _formula(lang, text_key, formula, note),
+    ]
+
+
 def _formula(lang: str, text_key: str, formula: str, note: str = "") -> dict[str, Any]:
     """The "how is this computed?" cell: the formula in words, then in maths."""
     parts = [f"## {t('lab.how', lang)}", t(text_key, lang), f"$${lab.FORMULAS[formula]}$$"]
@@ -367,9 +379,9 @@ def _can_play(lang: str, values: dict[str, Any]) -> list[dict[str, Any]]:
     note = t("lab.can_play.values", lang, unseen=unseen, playable=good)
     return [
         *cells,
-        _markdown(f"## {t('lab.notebook.chart', lang)}", t("lab.can_play.explain", lang)),
-        _code_cell(chart + "fig.show()\n"),
-        _formula(lang, "lab.can_play.formula", "can_play", note),
+        *_chart_cells(
+            lang, "lab.can_play.explain", chart, "lab.can_play.formula", "can_play", note
+        ),
     ]
 
 
@@ -384,9 +396,7 @@ def _opening(lang: str, values: dict[str, Any]) -> list[dict[str, Any]]:
     )
     return [
         _code_cell(lab.snippet("opening_hand", hand_size=values["hand_size"])),
-        _markdown(f"## {t('lab.notebook.chart', lang)}", t("lab.opening.explain", lang)),
-        _code_cell(chart + "fig.show()\n"),
-        _formula(lang, "lab.opening.formula", "opening_hand"),
+        *_chart_cells(lang, "lab.opening.explain", chart, "lab.opening.formula", "opening_hand"),
     ]
 
 
@@ -407,9 +417,7 @@ def _challenge(lang: str, values: dict[str, Any]) -> list[dict[str, Any]]:
     )
     return [
         _code_cell(code),
-        _markdown(f"## {t('lab.notebook.chart', lang)}", t("lab.challenge.explain", lang)),
-        _code_cell(chart + "fig.show()\n"),
-        _formula(lang, "lab.challenge.formula", "challenge"),
+        *_chart_cells(lang, "lab.challenge.explain", chart, "lab.challenge.formula", "challenge"),
     ]
 
 
@@ -422,9 +430,7 @@ def _worth(lang: str, values: dict[str, Any]) -> list[dict[str, Any]]:
     )
     return [
         _code_cell(lab.snippet("hand_worth", n=values["n"])),
-        _markdown(f"## {t('lab.notebook.chart', lang)}", t("lab.worth.explain", lang)),
-        _code_cell(chart + "fig.show()\n"),
-        _formula(lang, "lab.worth.formula", "hand_worth"),
+        *_chart_cells(lang, "lab.worth.explain", chart, "lab.worth.formula", "hand_worth"),
     ]
 
 
@@ -446,9 +452,7 @@ def _length(lang: str, values: dict[str, Any]) -> list[dict[str, Any]]:
     )
     return [
         _code_cell(code),
-        _markdown(f"## {t('lab.notebook.chart', lang)}", t("lab.length.explain", lang)),
-        _code_cell(chart + "fig.show()\n"),
-        _formula(lang, "lab.length.formula", "game_length"),
+        *_chart_cells(lang, "lab.length.explain", chart, "lab.length.formula", "game_length"),
     ]
 
 
@@ -508,9 +512,7 @@ def _strength(lang: str, values: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         _markdown(t("lab.strength.intro", lang), t("lab.strength.measured", lang)),
         _code_cell(lab_strength.snippet()),
-        _markdown(f"## {t('lab.notebook.chart', lang)}", t("lab.strength.explain", lang)),
-        _code_cell(chart + "fig.show()\n"),
-        _formula(lang, "lab.strength.formula", "wilson"),
+        *_chart_cells(lang, "lab.strength.explain", chart, "lab.strength.formula", "wilson"),
     ]
 
 
