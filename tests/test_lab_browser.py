@@ -108,7 +108,13 @@ def test_on_a_phone_the_contents_then_each_question_fit_three_screens(
             if question != "challenge":
                 page.goto(f"{base}/lab?lang={lang}&q={question}")
                 drawn(page)
-            page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
+            charts = 2 if question == "who-wins" else 1  # each asks for Plotly's in turn
+            page.wait_for_function(
+                "(charts) => [...document.querySelectorAll('[data-testid=stPlotlyChart]')]"
+                ".filter((chart) => chart.querySelector('.main-svg')).length >= charts",
+                arg=charts,
+                timeout=60_000,
+            )
             wait_for_app(page)
             seen[question] = page.evaluate(MEASURE)
             if question == "challenge":
@@ -120,6 +126,50 @@ def test_on_a_phone_the_contents_then_each_question_fit_three_screens(
             assert measured["height"] <= 3 * height, (question, measured)
         assert not page.locator("[data-testid=stException]").count()
         page.screenshot(path=str(ARTIFACTS / f"lab-phone-{lang}.png"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_chart_is_seen_before_plotly_has_loaded_then_plotly_takes_its_place(
+    browser: Any, base: str, scheme: str
+) -> None:
+    """On a phone in Russian, with Plotly's script held back (as a cheap phone is still
+    starting it): the server's drawing stands in the chart's place at the chart's height, its
+    legend and percent ticks on screen; the page asked for Plotly's chart once drawn. Then
+    Plotly comes: its chart takes the same place (nothing below moves) and the drawing goes."""
+    width, height = PHONE
+    with browser_page(browser, width=width, height=height, scheme=scheme) as page:
+        held: list[Any] = []
+        page.route("**/PlotlyChart*.js", lambda route: held.append(route))
+        page.goto(f"{base}/lab?lang=ru&q=strength")
+        sketch = page.locator(".uno-sketch")
+        sketch.wait_for(state="visible", timeout=60_000)
+        page.wait_for_selector(".st-key-lab_chart_strength", state="attached", timeout=60_000)
+        for _ in range(100):  # Plotly's element, loading: its script is asked for
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the page asked for Plotly once drawn"
+        sketch.scroll_into_view_if_needed()
+        drawn_box = sketch.bounding_box()
+        assert drawn_box is not None and abs(drawn_box["height"] - 400) <= 1, drawn_box
+        assert drawn_box["y"] >= 0 and drawn_box["y"] + drawn_box["height"] <= height + 1
+        assert drawn_box["x"] >= 0 and drawn_box["x"] + drawn_box["width"] <= width
+        legend = sketch.locator(".uno-sketch-legend").inner_text()
+        assert t("lab.strength.heads_up", "ru") in legend
+        assert "25,0\u202f%" in legend  # the even share at four, as the reader writes it
+        assert "60\u202f%" in sketch.locator(".uno-sketch-yticks").inner_text()
+        assert not page.locator(".main-svg").count()
+        below = page.locator(".st-key-lab_csv_strength").bounding_box()
+        page.screenshot(path=str(ARTIFACTS / f"lab-sketch-phone-ru-{scheme}.png"))
+        for route in held:
+            route.continue_()
+        page.unroute("**/PlotlyChart*.js")
+        page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
+        wait_for_app(page)
+        assert not sketch.is_visible()
+        chart = page.locator("[data-testid=stPlotlyChart]").bounding_box()
+        assert chart is not None and abs(chart["y"] - drawn_box["y"]) <= 1, (chart, drawn_box)
+        assert page.locator(".st-key-lab_csv_strength").bounding_box() == below
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from uno import odds
 from uno.academy import lab, lab_strength, notebooks
 from uno.academy.i18n import LANGS, catalog, t
 from uno.bots import HEURISTICS
+from uno.ui import plot as charts_ui
 from uno.ui.lab import contents, polls
 from uno.ui.lab import keys as lab_keys
 from uno.ui.words import number
@@ -75,6 +76,8 @@ def open_lab(
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params["lang"] = lang
     at.run()
+    # As if the browser had drawn a page of charts already: they come with Plotly's at once.
+    at.session_state[charts_ui.PLOTLY_READY] = True
     for key, value in {**(SMALL if small else {}), **state}.items():
         at.session_state[key] = value
     if how:

@@ -22,6 +22,7 @@ from uno.academy import store as store_module
 from uno.academy.i18n import LANGS, join_words, t
 from uno.academy.store import SQLiteStore
 from uno.ui import scoring as view
+from uno.ui.plot import PLOTLY_READY
 from uno.ui.words import inert
 
 PAGE = "pages/4_scoring.py"
@@ -51,6 +52,7 @@ def open_scoring(lang: str, device: str | None = DEVICE, **params: str) -> AppTe
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
     at.query_params["lang"] = lang
     ok(at.run())
+    at.session_state[PLOTLY_READY] = True  # as if the browser had drawn a chart already
     for name, value in params.items():
         at.query_params[name] = value
     ok(at.switch_page(PAGE).run())

@@ -1,4 +1,5 @@
-"""Charts: one palette and one look for every Plotly figure of the app (the lab, the score pad).
+"""Charts: one palette and one look for every Plotly figure of the app (the lab, the score pad);
+``uno.ui.plot.show`` draws them on a page.
 
 The palette is Okabe and Ito's, which most colour-blind readers tell apart; a series never
 relies on colour alone: lines also differ by dash and marker, bars by pattern. The same hues
@@ -30,7 +31,6 @@ __all__ = [
     "error_bars",
     "layout",
     "series_style",
-    "show",
 ]
 
 ORANGE: Final = "#E69F00"
@@ -148,16 +148,3 @@ def error_bars(table: pd.DataFrame, value: str) -> dict[str, Any]:
         "color": GREY,
         "thickness": 1.5,
     }
-
-
-def show(fig: go.Figure, key: str, alt: str | None = None, *, toolbar: bool = True) -> None:
-    """Draw a figure (no Plotly logo), with a text alternative for screen readers. Without
-    ``toolbar``, no Plotly toolbar at all (a touch screen shows it all the time, over the
-    chart), and no margin kept for it."""
-    import streamlit as st  # only here: the figures are built without Streamlit
-
-    config: dict[str, Any] = {"displaylogo": False}
-    if not toolbar:
-        config["displayModeBar"] = False
-        fig.update_layout(margin={"r": 10})
-    st.plotly_chart(fig, key=key, config=config, alt=alt)

@@ -13,8 +13,8 @@ import streamlit as st
 from uno.academy import lab, notebooks
 from uno.academy.i18n import t
 from uno.cards import CARDS, COLORS
-from uno.ui.charts import show
 from uno.ui.lab import keys
+from uno.ui.plot import show
 from uno.ui.words import percent
 
 __all__ = [

@@ -13,7 +13,8 @@ import streamlit as st
 from uno.academy import scorepad as sp
 from uno.academy import scoring as sc
 from uno.academy.i18n import t
-from uno.ui.charts import GREY, layout, series_style, show
+from uno.ui.charts import GREY, layout, series_style
+from uno.ui.plot import show
 from uno.ui.scoring import keys
 from uno.ui.words import inert_html
 
