@@ -84,7 +84,8 @@ _HATCHES: Final = {
 _CSS: Final = """
 .uno-sketch{display:flex;flex-direction:column;gap:4px;box-sizing:border-box;
   padding:4px 12px 2px 0;font-size:12px;line-height:1.25;color:inherit;overflow:hidden}
-.uno-sketch-legend{display:flex;flex-wrap:wrap;gap:2px 14px;align-items:center;font-size:13px}
+.uno-sketch-legend{display:flex;flex-wrap:wrap;gap:2px 14px;align-items:center;
+  align-content:flex-end;font-size:13px}
 .uno-sketch-legend span{display:inline-flex;align-items:center;gap:5px}
 .uno-sketch-grid{flex:1;min-height:0;display:grid;column-gap:6px;row-gap:3px}
 .uno-sketch-ytitle{writing-mode:vertical-rl;text-orientation:sideways;transform:rotate(180deg);text-align:center;
@@ -577,7 +578,7 @@ def _swatch(item: Mapping[str, Any]) -> str:
 
 
 def _legend(spec: Mapping[str, Any]) -> str:
-    """The legend above the plot, with the items Plotly shows: a trace unless it says
+    """The legend's items above the plot, with the items Plotly shows: a trace unless it says
     ``showlegend: false``, a line only if it says ``showlegend: true``; a lone trace only if it
     asks to be shown."""
     layout = spec.get("layout") or {}
@@ -599,7 +600,7 @@ def _legend(spec: Mapping[str, Any]) -> str:
         f"<span>{_swatch(item)}{text(item.get('name') or '')}</span>" for item in shown
     )
     head = f"<strong>{title}</strong>" if title else ""
-    return f'<div class="uno-sketch-legend">{head}{entries}</div>'
+    return head + entries
 
 
 def _sizer(labels: Sequence[str]) -> str:
@@ -667,7 +668,14 @@ def sketch(fig: Any, alt: str | None = None) -> str:
     )
     height = int(layout.get("height") or 450)
     label = f' aria-label="{html.escape(alt, quote=True)}"' if alt else ""
+    # Plotly keeps the top margin above the plot (the legend and the panels' titles sit in it):
+    # the plot starts as low here, so it hardly moves when Plotly's chart takes its place.
+    margin = _numbers([(layout.get("margin") or {}).get("t", 100)])
+    top = max(
+        0, int(margin[0] if margin else 100) - 8 - (22 if any(p.title for p in panels) else 0)
+    )
     return (
         f'<div class="{CLASS}" role="img"{label} style="height:{height}px">'
-        f"{_legend(spec)}{grid}</div>"
+        f'<div class="uno-sketch-legend" style="min-height:{top}px">{_legend(spec)}</div>'
+        f"{grid}</div>"
     )
