@@ -27,32 +27,58 @@ __all__ = ["AGAIN", "PLOTLY_READY", "WAKE", "show"]
 #: The session's browser has been asked for Plotly (a page of it has drawn its sketches): its
 #: charts now come with Plotly's at once.
 PLOTLY_READY: Final = "uno_plotly_ready"
-#: Sends ``drawn`` once the page is drawn: nothing on it still loading (Streamlit's skeletons),
-#: then a frame painted; or after ``WAKE`` milliseconds whatever happens. While it is still
-#: mounted (its fragment has not drawn Plotly's chart instead: a call can be lost when it meets
-#: a full run of the page), it asks again every ``AGAIN`` milliseconds.
+#: Sends ``drawn`` once the page is drawn: nothing on it still loading (Streamlit's skeletons,
+#: another chart's Plotly aside), then a frame painted; or after ``WAKE`` milliseconds whatever
+#: happens. The charts of a page ask one at a time, each once no run is going (two calls at
+#: once rerun one fragment only), through one queue in the page. While it is still mounted (its
+#: fragment has not drawn Plotly's chart instead: a call can be lost when it meets a full run
+#: of the page), a chart asks again every ``AGAIN`` milliseconds.
 _WAKE_JS: Final = """
+const RUNNING = '[data-testid="stApp"][data-test-script-state="running"]';
+const LOADING = '[data-testid="stMain"] [data-testid="stSkeleton"],'
+  + ' [data-testid="stMain"] [data-testid="stSkeletonElement"]';
+const queue = (window.__unoPlotlyQueue ||= { busy: false, waiting: [] });
+function pump() {
+  if (queue.busy || !queue.waiting.length) return;
+  if (document.querySelector(RUNNING)) {
+    setTimeout(pump, 100);
+    return;
+  }
+  queue.busy = true;
+  queue.waiting.shift()();
+  const over = () => {
+    if (document.querySelector(RUNNING)) {
+      setTimeout(over, 100);
+      return;
+    }
+    queue.busy = false;
+    pump();
+  };
+  setTimeout(over, 300);
+}
 export default function (component) {
   const { setTriggerValue } = component;
   const start = performance.now();
-  const LOADING = '[data-testid="stMain"] [data-testid="stSkeleton"],'
-    + ' [data-testid="stMain"] [data-testid="stSkeletonElement"]';
   let live = true;
   let timer = null;
   let asked = 0;
+  function send() {
+    if (!live) return;
+    asked += 1;
+    setTriggerValue("drawn", asked);
+    timer = setTimeout(look, %AGAIN%);
+  }
   function look() {
     if (!live) return;
-    if (document.querySelector(LOADING) && performance.now() - start < %WAKE%) {
+    const loading = [...document.querySelectorAll(LOADING)]
+      .some((element) => !element.closest('[class*="st-key-uno_chart_"]'));
+    if (loading && performance.now() - start < %WAKE%) {
       timer = setTimeout(look, 100);
       return;
     }
     requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        if (!live) return;
-        asked += 1;
-        setTriggerValue("drawn", asked);
-        timer = setTimeout(look, %AGAIN%);
-      }, 0);
+      queue.waiting.push(send);
+      pump();
     });
   }
   look();
