@@ -96,3 +96,53 @@ def test_a_game_belongs_to_its_device_is_shared_by_link_and_deleted_by_its_owner
     expect(other.get_by_text(t("scoring.pad.saved_none", "en"), exact=True)).to_be_visible()
     for page in (mine, other):
         assert page.locator("[data-testid=stException]").count() == 0
+
+
+def test_the_score_pads_chart_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """At 390 x 844 in Russian, dark: once a round is saved, the running totals are drawn at
+    once by the server (the players' names in its legend, as typed), then Plotly's chart takes
+    its place with no toolbar over it (a phone shows Plotly's toolbar all the time)."""
+    from playwright.sync_api import expect
+
+    env = {"UNO_ACADEMY_DB": str(tmp_path / "scores.sqlite3")}
+    with (
+        streamlit_server(env) as base,
+        browser_page(browser, width=390, height=844, scheme="dark") as page,
+    ):
+        held: list[Any] = []
+        page.route("**/PlotlyChart*.js", lambda route: held.append(route))
+        page.goto(base + "/scoring?lang=ru")
+        wait_for_app(page)
+        page.get_by_role("tab", name=t("scoring.tab.pad", "ru")).click()
+        wait_for_app(page)
+        names = page.locator(".st-key-sp_names textarea")
+        names.fill("Зоя\nЛёва <b>")
+        names.press("Control+Enter")
+        wait_for_app(page)
+        page.locator(".st-key-sp_start button").click()
+        wait_for_app(page)
+        mode = t("scoring.pad.mode_points", "ru")
+        page.locator(".st-key-sp_mode_1").get_by_text(mode, exact=True).click()
+        wait_for_app(page)
+        score = page.locator(".st-key-sp_score_1 input")
+        score.fill("30")
+        score.press("Enter")
+        wait_for_app(page)
+        page.locator(".st-key-sp_add button").click()
+        sketch = page.locator(".uno-sketch")
+        sketch.wait_for(state="visible", timeout=60_000)
+        legend = sketch.locator(".uno-sketch-legend").inner_text()
+        assert "Зоя" in legend and "Лёва <b>" in legend, legend
+        for _ in range(100):  # once drawn, the page asks for Plotly's chart
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held
+        for route in held:
+            route.continue_()
+        page.unroute("**/PlotlyChart*.js")
+        page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
+        wait_for_app(page)
+        expect(sketch).to_be_hidden()
+        assert page.locator(".modebar-btn").count() == 0
+        assert page.locator("[data-testid=stException]").count() == 0

@@ -65,4 +65,6 @@ def totals_chart(game: sp.Game, lang: str) -> None:
     )
     fig.update_xaxes(tickmode="linear", dtick=data.dtick, rangemode="tozero")
     fig.update_yaxes(rangemode="tozero")
-    show(fig, keys.CHART, t("scoring.chart.alt", lang))
+    # No Plotly toolbar: a phone shows it all the time, over the legend (the totals are in the
+    # table above).
+    show(fig, keys.CHART, t("scoring.chart.alt", lang), toolbar=False)
