@@ -252,3 +252,38 @@ def test_figures_it_does_not_know_still_draw() -> None:
     fig.add_trace(go.Heatmap(z=[[1, 2], [3, 4]]))
     drawing = marks(sketch(fig))
     assert len(tags(drawing, "circle")) == 2
+
+
+def test_what_plotly_accepts_draws_as_plotly_draws_it() -> None:
+    """NumPy arrays (Plotly writes them as base64), a gap in a line (no segment across it, as
+    Plotly breaks the line), a first value missing, text or None where a number belongs, a
+    line at a category, two identical bar series side by side, error bars given below only
+    (Plotly then draws them unequal), and a score pad's every round labelled."""
+    import numpy as np
+
+    fig = go.Figure(go.Scatter(x=np.arange(1, 6), y=np.array([np.nan, 0.2, np.nan, 0.4, 0.5])))
+    drawing = marks(sketch(fig))
+    assert len(tags(drawing, "circle")) == 3
+    assert len(tags(drawing, "line")) == 1  # 0.4 to 0.5 only
+    fig = go.Figure(go.Scatter(x=[1, None, "x", 4], y=[1, 2, 3, 4], mode="lines+markers"))
+    assert CLASS in sketch(fig)
+    bars = go.Figure([go.Bar(x=["a", "b"], y=[1, 2]), go.Bar(x=["a", "b"], y=[1, 2])])
+    bars.add_vline(x="b")
+    bars.add_annotation(x="a", y=1, text="here", showarrow=False)
+    drawing = marks(sketch(bars))
+    lefts = re.findall(r'<rect x="(-?[0-9.]+)%"', drawing)
+    assert len(set(lefts)) == 4  # four places, not two
+    assert len(tags(drawing, "line")) == 1 and "here" in sketch(bars)
+    error = go.Figure(
+        go.Scatter(x=[1], y=[0.5], mode="markers", error_y={"array": [0.1], "arrayminus": [0.3]})
+    )
+    error.update_yaxes(range=[0, 1])
+    drawing = marks(sketch(error))
+    ends = sorted(float(v) for v in re.findall(r'<line [^>]*y1="([0-9.]+)%"', drawing))
+    ends += sorted(float(v) for v in re.findall(r'<line [^>]*y2="([0-9.]+)%"', drawing))
+    assert {round(v) for v in ends} == {40, 80}  # 0.6 and 0.2: 10 above, 30 below
+    pad = go.Figure(go.Scatter(x=list(range(13)), y=list(range(13))))
+    pad.update_xaxes(tickmode="linear", dtick=1, rangemode="tozero")
+    drawing = sketch(pad)
+    assert ticks(drawing, "xticks") == [str(n) for n in range(13)]
+    assert "left:0.00%" in drawing  # the axis starts at 0, as Plotly's does

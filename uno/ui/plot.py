@@ -29,32 +29,31 @@ __all__ = ["AGAIN", "PLOTLY_READY", "WAKE", "show"]
 PLOTLY_READY: Final = "uno_plotly_ready"
 #: Sends ``drawn`` once the page is drawn: nothing on it still loading (Streamlit's skeletons,
 #: another chart's Plotly aside), then a frame painted; or after ``WAKE`` milliseconds whatever
-#: happens. The charts of a page ask one at a time, each once no run is going (two calls at
-#: once rerun one fragment only), through one queue in the page. While it is still mounted (its
-#: fragment has not drawn Plotly's chart instead: a call can be lost when it meets a full run
-#: of the page), a chart asks again every ``AGAIN`` milliseconds.
+#: happens. The charts of a page ask one at a time, through one queue in the page: the next
+#: asks once the last one's fragment has drawn Plotly's chart (two calls at once rerun one
+#: fragment only). While it is still mounted (its fragment has not drawn Plotly's chart
+#: instead: a call can be lost when it meets a full run of the page), a chart asks again every
+#: ``AGAIN`` milliseconds, and the next one has its turn.
 _WAKE_JS: Final = """
 const RUNNING = '[data-testid="stApp"][data-test-script-state="running"]';
 const LOADING = '[data-testid="stMain"] [data-testid="stSkeleton"],'
   + ' [data-testid="stMain"] [data-testid="stSkeletonElement"]';
-const queue = (window.__unoPlotlyQueue ||= { busy: false, waiting: [] });
+const queue = (window.__unoPlotlyQueue ||= { busy: null, waiting: [] });
+function release(chart) {
+  if (queue.busy !== chart) return;
+  queue.busy = null;
+  pump();
+}
 function pump() {
   if (queue.busy || !queue.waiting.length) return;
   if (document.querySelector(RUNNING)) {
     setTimeout(pump, 100);
     return;
   }
-  queue.busy = true;
-  queue.waiting.shift()();
-  const over = () => {
-    if (document.querySelector(RUNNING)) {
-      setTimeout(over, 100);
-      return;
-    }
-    queue.busy = false;
-    pump();
-  };
-  setTimeout(over, 300);
+  const chart = queue.waiting.shift();
+  queue.busy = chart;
+  chart.send();
+  setTimeout(() => release(chart), %AGAIN%);  // its call lost: the next one's turn anyway
 }
 export default function (component) {
   const { setTriggerValue } = component;
@@ -62,12 +61,16 @@ export default function (component) {
   let live = true;
   let timer = null;
   let asked = 0;
-  function send() {
-    if (!live) return;
+  const chart = {};
+  chart.send = () => {
+    if (!live) {
+      release(chart);
+      return;
+    }
     asked += 1;
     setTriggerValue("drawn", asked);
     timer = setTimeout(look, %AGAIN%);
-  }
+  };
   function look() {
     if (!live) return;
     const loading = [...document.querySelectorAll(LOADING)]
@@ -77,12 +80,16 @@ export default function (component) {
       return;
     }
     requestAnimationFrame(() => {
-      queue.waiting.push(send);
+      queue.waiting.push(chart);
       pump();
     });
   }
   look();
-  return () => { live = false; clearTimeout(timer); };
+  return () => {  // its fragment drew Plotly's chart instead: the next chart's turn
+    live = false;
+    clearTimeout(timer);
+    release(chart);
+  };
 }
 """
 #: Milliseconds a page waits at most for its elements before it asks for Plotly's charts.
@@ -91,15 +98,18 @@ WAKE: Final = 10_000
 AGAIN: Final = 3_000
 #: Until Plotly has drawn the chart in its box, the server's sketch stands in its place (over
 #: Plotly's element, whose loading skeleton stays hidden; the box keeps the figure's height);
-#: then the sketch goes.
+#: then the sketch goes. A browser without ``:has`` (older than 2023) shows no sketch, only
+#: Plotly's chart, as before.
 _SWAP: Final = """<style>
 [class*="st-key-uno_chart_"]{position:relative}
 [class*="st-key-uno_plotly_wake_"]{display:none}
 [class*="st-key-uno_chart_"]:not(:has(.main-svg))
   [data-testid="stElementContainer"]:has(.uno-sketch){
   position:absolute;top:0;left:0;right:0;z-index:1}
-[class*="st-key-uno_chart_"]:not(:has(.main-svg))
-  [data-testid="stElementContainer"]:not(:has(.uno-sketch)) > *{visibility:hidden}
+[class*="st-key-uno_chart_"]:not(:has(.main-svg)) [data-testid="stElementContainer"]:has(
+  [data-testid="stPlotlyChart"],[data-testid="stSkeleton"]):not(:has(.uno-sketch)) > *{
+  visibility:hidden}
+@supports not selector(:has(*)){.uno-sketch{display:none}}
 [class*="st-key-uno_chart_"]:has(.main-svg)
   [data-testid="stElementContainer"]:has(.uno-sketch){
   display:none}

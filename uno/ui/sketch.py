@@ -144,7 +144,7 @@ def _number(value: float, step: float, separators: str) -> str:
     if len(whole) > 4:
         whole = f"{int(whole):,}".replace(",", thousands)
     sign = "−" if value < 0 and float(written) != 0 else ""
-    return sign + whole + (decimal + part if part else "")
+    return html.escape(sign + whole + (decimal + part if part else ""))
 
 
 def nice_ticks(low: float, high: float, most: int = 7) -> tuple[list[float], float]:
@@ -183,9 +183,16 @@ class _Axis:
     def at(self, value: Any) -> float:
         """Where ``value`` falls, in percent of the axis from its start."""
         if self.categories:
-            value = self.categories.index(str(value)) + 0.5 if str(value) in self.categories else 0
+            place = self.categories.index(str(value)) + 0.5 if str(value) in self.categories else 0
+        else:
+            place = _num(value) or 0.0
         span = (self.high - self.low) or 1.0
-        return 100.0 * (float(value) - self.low) / span
+        return 100.0 * (place - self.low) / span
+
+
+def _placed(axis: _Axis, value: object) -> bool:
+    """Whether ``value`` has a place on ``axis`` (one of its categories, or a number)."""
+    return str(value) in axis.categories if axis.categories else _num(value) is not None
 
 
 @dataclass
@@ -201,12 +208,31 @@ class _Panel:
     title: str = ""
 
 
+def _num(value: object) -> float | None:
+    """A finite number, or None (missing values, NaN, text, dates)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
+
+
 def _numbers(values: Iterable[Any]) -> list[float]:
-    out = []
-    for value in values or ():
-        if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-            out.append(float(value))
-    return out
+    return [n for n in (_num(value) for value in values or ()) if n is not None]
+
+
+def _array(value: Any) -> list[Any]:
+    """A figure's array as a list: Plotly writes NumPy arrays (and pandas columns) as
+    ``{"dtype": ..., "bdata": base64}``."""
+    if isinstance(value, Mapping) and "bdata" in value:
+        import numpy as np  # only for such arrays; pandas brings it
+
+        raw = base64.b64decode(str(value["bdata"]))
+        return list(np.frombuffer(raw, dtype=str(value.get("dtype", "f8"))).tolist())
+    if value is None or isinstance(value, str | bytes):
+        return []
+    try:
+        return list(value)
+    except TypeError:
+        return []
 
 
 def _errors(trace: Mapping[str, Any], count: int) -> list[tuple[float, float]]:
@@ -214,13 +240,14 @@ def _errors(trace: Mapping[str, Any], count: int) -> list[tuple[float, float]]:
     error = trace.get("error_y") or {}
     if not error or error.get("visible") is False:
         return [(0.0, 0.0)] * count
-    above = list(error.get("array") or [])
-    below = list(error.get("arrayminus") or above) if error.get("symmetric") is False else above
+    above = _array(error.get("array"))
+    symmetric = error.get("symmetric", "arrayminus" not in error)  # Plotly's default
+    below = above if symmetric else _array(error.get("arrayminus")) or above
     out = []
     for i in range(count):
-        high = above[i] if i < len(above) else 0.0
-        low = below[i] if i < len(below) else 0.0
-        out.append((float(low or 0.0), float(high or 0.0)))
+        high = _num(above[i]) if i < len(above) else None
+        low = _num(below[i]) if i < len(below) else None
+        out.append((low or 0.0, high or 0.0))
     return out
 
 
@@ -252,7 +279,7 @@ def _panels(spec: Mapping[str, Any]) -> list[_Panel]:
     ordered = sorted(panels.values(), key=lambda p: p.start)
     for note in layout.get("annotations") or ():
         if str(note.get("yref")) == "paper" and str(note.get("xref")) == "paper":
-            x = float(note.get("x") or 0)  # a panel's title (make_subplots): above that panel
+            x = _num(note.get("x")) or 0.0  # a panel's title (make_subplots): above that panel
             for panel in reversed(ordered):
                 if panel.start <= x + 1e-9:
                     panel.title = panel.title or str(note.get("text") or "")
@@ -267,17 +294,18 @@ def _x_axis(panel: _Panel, layout: Mapping[str, Any], separators: str) -> tuple[
     """The panel's x axis, and the width of one bar slot in its units."""
     spec = layout.get("xaxis" + panel.x[1:]) or {}
     axis = _Axis(title=_title(spec), labels=spec.get("showticklabels") is not False)
-    xs = [value for trace in panel.traces for value in trace.get("x") or ()]
+    xs = [value for trace in panel.traces for value in _array(trace.get("x"))]
     bars = any(trace.get("type") == "bar" for trace in panel.traces)
     if spec.get("type") == "category" or any(isinstance(v, str) for v in xs):
-        axis.categories = list(dict.fromkeys(str(v) for v in xs))
+        axis.categories = list(dict.fromkeys(str(v) for v in xs if v is not None))
         axis.low, axis.high = 0.0, float(max(len(axis.categories), 1))
         axis.ticks = [(axis.at(c), text(c)) for c in axis.categories]
         return axis, 1.0
-    values = _numbers(xs) + [
-        float(s["x0"]) for s in panel.shapes if "domain" in str(s.get("yref")) and "x0" in s
-    ]
-    if spec.get("rangemode") == "tozero":
+    values = _numbers(xs) + _numbers(
+        s.get("x0") for s in panel.shapes if "domain" in str(s.get("yref"))
+    )
+    tozero = spec.get("rangemode") == "tozero"
+    if tozero:
         values.append(0.0)
     low, high = (min(values), max(values)) if values else (0.0, 1.0)
     distinct = sorted(set(_numbers(xs)))
@@ -288,7 +316,7 @@ def _x_axis(panel: _Panel, layout: Mapping[str, Any], separators: str) -> tuple[
         axis.low, axis.high = low - slot / 2, high + slot / 2
     else:
         pad = (high - low) * 0.04 or 0.5
-        axis.low, axis.high = low - pad, high + pad
+        axis.low, axis.high = (low if tozero and low >= 0 else low - pad), high + pad
     axis.ticks = _ticks(spec, axis.low, axis.high, separators, most=9)
     return axis, slot
 
@@ -310,19 +338,18 @@ def _y_axis(panel: _Panel, layout: Mapping[str, Any], separators: str) -> _Axis:
         values: list[float] = []
         bars = False
         for trace in panel.traces:
-            ys = list(trace.get("y") or ())
+            ys = _array(trace.get("y"))
             errors = _errors(trace, len(ys))
             for y, (below, above) in zip(ys, errors, strict=True):
-                if isinstance(y, int | float):
-                    values += [float(y) - below, float(y) + above]
+                if (value := _num(y)) is not None:
+                    values += [value - below, value + above]
             bars = bars or trace.get("type") == "bar"
-        values += [
-            float(s[end])
+        values += _numbers(
+            s.get(end)
             for s in panel.shapes
             if "domain" in str(s.get("xref")) or str(s.get("xref")) == "paper"
             for end in ("y0", "y1")
-            if end in s
-        ]
+        )
         if bars or spec.get("rangemode") == "tozero":
             values.append(0.0)
         low, high = (min(values), max(values)) if values else (0.0, 1.0)
@@ -353,7 +380,7 @@ def _ticks(
     dtick = spec.get("dtick")
     if isinstance(dtick, int | float) and dtick > 0 and (high - low) / dtick <= 3 * most:
         step = float(dtick)
-        while (high - low) / step > most + 2:
+        while (high - low) / step > most + 2 and spec.get("tickmode") != "linear":
             step *= 2
         first = math.ceil(low / step - 1e-9)
         values = [round(i * step, 10) for i in range(first, math.floor(high / step + 1e-9) + 1)]
@@ -430,26 +457,30 @@ def _draw(
     )
     base = 100 - min(max(y_axis.at(0.0), 0.0), 100.0)
     grid += f'<i class="uno-sketch-base" style="top:{_pct(base)}"></i>'
-    bars = [t for t in panel.traces if t.get("type") == "bar"]
+    bars = [i for i, t in enumerate(panel.traces) if t.get("type") == "bar"]
     grouped = layout.get("barmode", "group") == "group" and len(bars) > 1
     gap = float(layout.get("bargap", 0.2) if layout.get("bargap") is not None else 0.2)
     for index, trace in enumerate(panel.traces):
-        xs = list(trace.get("x") or ())
-        ys = list(trace.get("y") or ())
+        xs = _array(trace.get("x"))
+        ys = _array(trace.get("y"))
         errors = _errors(trace, len(ys))
         error = trace.get("error_y") or {}
         error_colour = _colour(error.get("color"))
         error_width = float(error.get("thickness") or 2)
-        points = [
+        # Each point in percent, None where a value is missing (a line breaks there, as
+        # Plotly's does).
+        path = [
             (x_axis.at(x), 100 - y_axis.at(y), e)
+            if _placed(x_axis, x) and _num(y) is not None
+            else None
             for x, y, e in zip(xs, ys, errors, strict=False)
-            if isinstance(y, int | float)
         ]
+        points = [point for point in path if point is not None]
         marker = trace.get("marker") or {}
         line = trace.get("line") or {}
         if trace.get("type") == "bar":
             width = (1 - gap) * slot / (len(bars) if grouped else 1)
-            shift = (bars.index(trace) - (len(bars) - 1) / 2) * width if grouped else 0.0
+            shift = (bars.index(index) - (len(bars) - 1) / 2) * width if grouped else 0.0
             span = (x_axis.high - x_axis.low) or 1.0
             fill = _colour(marker.get("color"))
             edge = marker.get("line") or {}
@@ -497,7 +528,8 @@ def _draw(
             out.extend(
                 f'<line x1="{_pct(a[0])}" y1="{_pct(a[1])}" x2="{_pct(b[0])}" y2="{_pct(b[1])}"'
                 f' stroke="{colour}" stroke-width="{width:g}" stroke-linecap="round"{dash}/>'
-                for a, b in itertools.pairwise(points)
+                for a, b in itertools.pairwise(path)
+                if a is not None and b is not None
             )
         if "markers" in mode:
             size = float(marker.get("size") or 6)
@@ -511,10 +543,11 @@ def _draw(
             f"{_dash(line.get('dash'), width)}"
         )
         if "domain" in str(shape.get("yref")):  # a vertical line at x
-            x = x_axis.at(float(shape.get("x0") or 0))
-            out.append(f'<line x1="{_pct(x)}" x2="{_pct(x)}" y1="0" y2="100%"{style}/>')
-        else:  # a horizontal line at y
-            y = 100 - y_axis.at(float(shape.get("y0") or 0))
+            if _placed(x_axis, shape.get("x0")):
+                x = x_axis.at(shape.get("x0"))
+                out.append(f'<line x1="{_pct(x)}" x2="{_pct(x)}" y1="0" y2="100%"{style}/>')
+        elif (value := _num(shape.get("y0"))) is not None:  # a horizontal line at y
+            y = 100 - y_axis.at(value)
             out.append(f'<line x1="0" x2="100%" y1="{_pct(y)}" y2="{_pct(y)}"{style}/>')
     hatches = "".join(
         f'<pattern id="hatch-{i}" width="8" height="8" patternUnits="userSpaceOnUse">'
@@ -532,10 +565,13 @@ def _notes(panel: _Panel, x_axis: _Axis, y_axis: _Axis) -> str:
     out = []
     for note in panel.notes:
         xref, yref = str(note.get("xref") or "x"), str(note.get("yref") or "y")
-        x = float(note.get("x") or 0)
-        y = float(note.get("y") or 0)
-        left = 100 * x if ("domain" in xref or xref == "paper") else x_axis.at(x)
-        top = 100 - (100 * y if ("domain" in yref or yref == "paper") else y_axis.at(y))
+        x, y = note.get("x"), note.get("y")
+        x_paper = "domain" in xref or xref == "paper"
+        y_paper = "domain" in yref or yref == "paper"
+        if (_num(x) is None if x_paper else not _placed(x_axis, x)) or _num(y) is None:
+            continue
+        left = 100 * (_num(x) or 0.0) if x_paper else x_axis.at(x)
+        top = 100 - (100 * (_num(y) or 0.0) if y_paper else y_axis.at(y))
         shift = _ANCHORS.get(str(note.get("xanchor") or "center"), "-50%")
         lift = _VANCHORS.get(str(note.get("yanchor") or "middle"), "-50%")
         out.append(
