@@ -166,6 +166,34 @@ def browser_page(
         context.close()
 
 
+class HeldPlotly:
+    """Plotly's script held back on ``page`` (as a slow phone is still starting it), until
+    ``release``: the page shows the server's drawings of its charts meanwhile."""
+
+    PATTERN = "**/PlotlyChart*.js"
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.held: list[Any] = []
+        page.route(self.PATTERN, lambda route: self.held.append(route))
+
+    def asked(self, seconds: float = 10) -> bool:
+        """Whether the page asks for Plotly's script within ``seconds`` (a drawn page asks)."""
+        for _ in range(int(seconds * 10)):
+            if self.held:
+                return True
+            self.page.wait_for_timeout(100)
+        return bool(self.held)
+
+    def release(self) -> None:
+        """Let Plotly's script through, and wait until a chart is drawn with it."""
+        for route in self.held:
+            route.continue_()
+        self.page.unroute(self.PATTERN)
+        self.page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
+        wait_for_app(self.page)
+
+
 def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]", timeout=60_000)
     page.wait_for_timeout(300)

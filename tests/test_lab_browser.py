@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser import ARTIFACTS, browser_page, streamlit_server, wait_for_app
+from tests.browser import ARTIFACTS, HeldPlotly, browser_page, streamlit_server, wait_for_app
 from uno.academy.i18n import LANGS, t
 from uno.academy.lab import QUESTION_WORDS, QUESTIONS
 
@@ -138,17 +138,12 @@ def test_the_chart_is_seen_before_plotly_has_loaded_then_plotly_takes_its_place(
     Plotly comes: its chart takes the same place (nothing below moves) and the drawing goes."""
     width, height = PHONE
     with browser_page(browser, width=width, height=height, scheme=scheme) as page:
-        held: list[Any] = []
-        page.route("**/PlotlyChart*.js", lambda route: held.append(route))
+        plotly = HeldPlotly(page)
         page.goto(f"{base}/lab?lang=ru&q=strength")
         sketch = page.locator(".uno-sketch")
         sketch.wait_for(state="visible", timeout=60_000)
         page.wait_for_selector(".st-key-lab_chart_strength", state="attached", timeout=60_000)
-        for _ in range(100):  # Plotly's element, loading: its script is asked for
-            if held:
-                break
-            page.wait_for_timeout(100)
-        assert held, "the page asked for Plotly once drawn"
+        assert plotly.asked(), "the page asked for Plotly once drawn"
         sketch.scroll_into_view_if_needed()
         drawn_box = sketch.bounding_box()
         assert drawn_box is not None and abs(drawn_box["height"] - 400) <= 1, drawn_box
@@ -161,11 +156,7 @@ def test_the_chart_is_seen_before_plotly_has_loaded_then_plotly_takes_its_place(
         assert not page.locator(".main-svg").count()
         below = page.locator(".st-key-lab_csv_strength").bounding_box()
         page.screenshot(path=str(ARTIFACTS / f"lab-sketch-phone-ru-{scheme}.png"))
-        for route in held:
-            route.continue_()
-        page.unroute("**/PlotlyChart*.js")
-        page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
-        wait_for_app(page)
+        plotly.release()
         assert not sketch.is_visible()
         chart = page.locator("[data-testid=stPlotlyChart]").bounding_box()
         assert chart is not None and abs(chart["y"] - drawn_box["y"]) <= 1, (chart, drawn_box)

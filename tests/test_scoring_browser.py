@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import browser_page, streamlit_server, wait_for_app
+from tests.browser import HeldPlotly, browser_page, streamlit_server, wait_for_app
 from uno.academy.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -109,8 +109,7 @@ def test_the_score_pads_chart_on_a_phone(browser: Any, tmp_path: Path) -> None:
         streamlit_server(env) as base,
         browser_page(browser, width=390, height=844, scheme="dark") as page,
     ):
-        held: list[Any] = []
-        page.route("**/PlotlyChart*.js", lambda route: held.append(route))
+        plotly = HeldPlotly(page)
         page.goto(base + "/scoring?lang=ru")
         wait_for_app(page)
         page.get_by_role("tab", name=t("scoring.tab.pad", "ru")).click()
@@ -133,16 +132,8 @@ def test_the_score_pads_chart_on_a_phone(browser: Any, tmp_path: Path) -> None:
         sketch.wait_for(state="visible", timeout=60_000)
         legend = sketch.locator(".uno-sketch-legend").inner_text()
         assert "Зоя" in legend and "Лёва <b>" in legend, legend
-        for _ in range(100):  # once drawn, the page asks for Plotly's chart
-            if held:
-                break
-            page.wait_for_timeout(100)
-        assert held
-        for route in held:
-            route.continue_()
-        page.unroute("**/PlotlyChart*.js")
-        page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=60_000)
-        wait_for_app(page)
+        assert plotly.asked()  # once drawn, the page asks for Plotly's chart
+        plotly.release()
         expect(sketch).to_be_hidden()
         assert page.locator(".modebar-btn").count() == 0
         assert page.locator("[data-testid=stException]").count() == 0
