@@ -19,10 +19,11 @@ from typing import Any, Final
 
 import streamlit as st
 
+from uno.academy.i18n import t
 from uno.cards import Card, Color, parse_card
 from uno.ui.cards import card_uri
 
-__all__ = ["bot_pause_ms", "show_table"]
+__all__ = ["back_to_game", "bot_pause_ms", "show_table"]
 
 _HERE: Final = Path(__file__).resolve().parent / "table"
 #: The pause before each computer move, in ms (``UNO_ACADEMY_BOT_PAUSE_MS``; 0 in tests: the
@@ -87,6 +88,18 @@ def _payload(key: str, name: str) -> tuple[str, int] | None:
     if not isinstance(action, str) or len(action) > MAX_ACTION or version is None:
         return None
     return action, version
+
+
+def back_to_game(lang: str, key: str, on_click: Callable[[], None]) -> None:
+    """The page's "Back to the game" button, over a table whose menu unfolded the page: it folds
+    the page again (``on_click``) and lands on the table."""
+    st.button(
+        t("table.back_to_game", lang),
+        key=key,
+        type="primary",
+        icon=":material/playing_cards:",
+        on_click=on_click,
+    )
 
 
 def show_table(

@@ -11,6 +11,7 @@ from uno.academy.i18n import t
 from uno.ui.chrome import fold, keep
 from uno.ui.classroom import callbacks, keys, session
 from uno.ui.classroom.modes import kids_game, pass_and_play
+from uno.ui.table import back_to_game
 
 __all__ = ["MODES", "show_classroom"]
 
@@ -66,13 +67,7 @@ def show_classroom(lang: str) -> None:
             format_func=lambda m: t(f"classroom.mode_{m}", lang),
         )
         if session.has_game(prefix) and not session.game(prefix).state.is_over:
-            st.button(
-                t("table.back_to_game", lang),
-                key=keys.BACK_TO_GAME,
-                type="primary",
-                icon=":material/playing_cards:",
-                on_click=callbacks.back_to_game,
-            )
+            back_to_game(lang, keys.BACK_TO_GAME, callbacks.back_to_game)
     if mode == "pass":
         pass_and_play(lang)
     else:

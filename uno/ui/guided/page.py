@@ -7,6 +7,7 @@ import streamlit as st
 from uno.academy.i18n import t
 from uno.ui.chrome import fold
 from uno.ui.guided import callbacks, keys, parts, session
+from uno.ui.table import back_to_game
 
 __all__ = ["show_first_game"]
 
@@ -21,12 +22,6 @@ def show_first_game(lang: str) -> None:
         st.title(t("nav.first_game", lang))
         parts.intro(lang, kids_first=st.query_params.get("kids") == "1")
         if game is not None and not session.over(game):
-            st.button(
-                t("table.back_to_game", lang),
-                key=keys.BACK_TO_GAME,
-                type="primary",
-                icon=":material/playing_cards:",
-                on_click=callbacks.back_to_game,
-            )
+            back_to_game(lang, keys.BACK_TO_GAME, callbacks.back_to_game)
     if game is not None:
         parts.game_area(lang)

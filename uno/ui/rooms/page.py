@@ -14,6 +14,7 @@ from uno.ui.rooms import keys
 from uno.ui.rooms.forms import join_form, open_form
 from uno.ui.rooms.live import POLL_SECONDS, close_review, live, pupil_folded
 from uno.ui.rooms.teacher import teacher
+from uno.ui.table import back_to_game
 
 __all__ = ["POLL_SECONDS", "projector_view", "show_rooms"]
 
@@ -81,13 +82,7 @@ def show_rooms(lang: str) -> None:
             fold(folded)  # the pupil's table is their game screen; its menu shows the page
             if not folded:
                 st.title(t("nav.rooms", lang))
-                st.button(
-                    t("table.back_to_game", lang),
-                    key=keys.BACK_TO_GAME,
-                    type="primary",
-                    icon=":material/playing_cards:",
-                    on_click=_back_to_game,
-                )
+                back_to_game(lang, keys.BACK_TO_GAME, _back_to_game)
                 review.show_review(
                     lang,
                     keys.review(code),

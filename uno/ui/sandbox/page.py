@@ -7,6 +7,7 @@ import streamlit as st
 from uno.academy.i18n import t
 from uno.ui.chrome import fold
 from uno.ui.sandbox import callbacks, keys, parts, session
+from uno.ui.table import back_to_game
 
 __all__ = ["show_sandbox"]
 
@@ -25,13 +26,7 @@ def show_sandbox(lang: str) -> None:
     fold(session.playing())  # the table is the game screen: its menu brings the page back
     if not session.playing():
         st.title(t("nav.sandbox", lang))
-        st.button(
-            t("table.back_to_game", lang),
-            key=keys.BACK_TO_GAME,
-            type="primary",
-            icon=":material/playing_cards:",
-            on_click=callbacks.back_to_game,
-        )
+        back_to_game(lang, keys.BACK_TO_GAME, callbacks.back_to_game)
     parts.game_area(lang)
     parts.rules_line(state, lang)
     parts.seat_controls(state, lang)
